@@ -3,6 +3,7 @@
 
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
+import { type AsAllowed, asAllowed, LIMIT_FIELDS } from "./as-allowed.ts";
 import { paced, wordChunks } from "./pace.ts";
 
 /** One tool call of a scripted reply. */
@@ -25,11 +26,15 @@ export interface ModelRequest {
 	/** When it arrived, epoch ms. */
 	at: number;
 	body: MessagesBody;
+	/** The size of its body. */
+	bytes?: number;
 }
 
 export interface MessagesBody {
 	model?: string;
 	stream?: boolean;
+	/** The limit on the answer. */
+	max_tokens?: number;
 	tools?: unknown[];
 	/** The system prompt: a text, or its blocks (a subagent's first block holds `cc_is_subagent=true`). */
 	system?: string | { type: string; text?: string }[];
@@ -69,6 +74,13 @@ export class FakeAnthropic {
 	sideText = UNSCRIPTED_TEXT;
 	/** When above 0, a text is streamed a few words at a time, this many ms apart. */
 	chunkDelayMs = 0;
+	/** What each answer reports it used, from the request's body, where a reply names no usage; 10 in, 5 out unless set. */
+	meter: (body: string) => AsAllowed = () => ({ input: 10, output: 5 });
+
+	/** Reports each answer as long as the request allows (see as-allowed.ts). */
+	answerAsAllowed(): void {
+		this.meter = (body) => asAllowed(body, LIMIT_FIELDS.anthropic, 4_096);
+	}
 
 	private constructor(private readonly server: Server) {
 		server.on("request", (request, response) => this.handle(request, response));
@@ -122,12 +134,15 @@ export class FakeAnthropic {
 				response.end(JSON.stringify({ type: "error", error: { type: "not_found_error", message: "fake: not found" } }));
 				return;
 			}
-			const body = JSON.parse(Buffer.concat(chunks).toString("utf8")) as MessagesBody;
-			this.requests.push({ url, at: Date.now(), body });
+			const raw = Buffer.concat(chunks).toString("utf8");
+			const body = JSON.parse(raw) as MessagesBody;
+			this.requests.push({ url, at: Date.now(), body, bytes: Buffer.byteLength(raw, "utf8") });
 			const mainLoop = Array.isArray(body.tools) && body.tools.length > 0;
 			const reply = mainLoop ? (this.queue.shift() ?? this.respond(body)) : { text: this.sideText };
 			const delay = Math.max(0, (reply.holdUntil ?? 0) - Date.now());
-			setTimeout(() => void this.answer(body, reply, response), delay);
+			const used = this.meter(raw);
+			const usage = reply.usage ?? { input_tokens: used.input, output_tokens: used.output };
+			setTimeout(() => void this.answer(body, { ...reply, usage }, response), delay);
 		});
 	}
 

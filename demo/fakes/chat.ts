@@ -4,6 +4,7 @@
 
 import { createServer, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
+import { type AsAllowed, asAllowed, LIMIT_FIELDS } from "./as-allowed.ts";
 import { paced, wordChunks } from "./pace.ts";
 
 /**
@@ -31,6 +32,13 @@ export class FakeChat {
 	url = "";
 	/** The usage each answer reports. */
 	usage = { prompt_tokens: 100, completion_tokens: 20 };
+	/** What each answer reports it used, from the request's body, in place of `usage` where set. */
+	meter: ((body: string) => AsAllowed) | null = null;
+
+	/** Reports each answer as long as the request allows (see as-allowed.ts). */
+	answerAsAllowed(): void {
+		this.meter = (body) => asAllowed(body, LIMIT_FIELDS.chat, 32_000);
+	}
 	/** The answer when the script is empty; "done" unless set. */
 	respond: (request: ChatRequest) => ChatReply = () => ({ text: "done" });
 	/** The answer to opencode's title request. */
@@ -50,7 +58,7 @@ export class FakeChat {
 				const received: ChatRequest = { body, text, title, at: Date.now() };
 				fake.requests.push(received);
 				const next = title ? { text: fake.titleText } : (fake.script.shift() ?? fake.respond);
-				void fake.answer(response, typeof next === "function" ? next(received) : next);
+				void fake.answer(response, typeof next === "function" ? next(received) : next, text);
 			});
 		});
 		await new Promise<void>((done) => fake.server.listen(0, "127.0.0.1", done));
@@ -72,7 +80,7 @@ export class FakeChat {
 		return this.requests.filter((request) => !request.title);
 	}
 
-	private async answer(response: ServerResponse, reply: ChatReply): Promise<void> {
+	private async answer(response: ServerResponse, reply: ChatReply, body: string): Promise<void> {
 		response.writeHead(200, { "content-type": "text/event-stream" });
 		const id = `chatcmpl_${this.requests.length}`;
 		const chunk = (choices: unknown[], extra: Record<string, unknown> = {}) =>
@@ -99,7 +107,9 @@ export class FakeChat {
 			);
 			chunk([{ index: 0, delta: {}, finish_reason: "stop" }]);
 		}
-		const { prompt_tokens, completion_tokens } = this.usage;
+		const used = this.meter?.(body);
+		const { prompt_tokens, completion_tokens } =
+			used === undefined ? this.usage : { prompt_tokens: used.input, completion_tokens: used.output };
 		chunk([], { usage: { prompt_tokens, completion_tokens, total_tokens: prompt_tokens + completion_tokens } });
 		response.end("data: [DONE]\n\n");
 	}

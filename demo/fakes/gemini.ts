@@ -3,6 +3,7 @@
 
 import { createServer, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
+import { type AsAllowed, asAllowed, LIMIT_FIELDS } from "./as-allowed.ts";
 import { paced, wordChunks } from "./pace.ts";
 
 export type Reply = { text: string } | { shell: string };
@@ -17,6 +18,13 @@ export class FakeGemini {
 	respond: (body: string) => Reply = () => ({ text: "done" });
 	/** When above 0, a text is streamed a few words at a time, this many ms apart. */
 	chunkDelayMs = 0;
+	/** What each main call's answer reports it used, from the request's body; 10 in, 5 out unless set. */
+	meter: (body: string) => AsAllowed = () => ({ input: 10, output: 5 });
+
+	/** Reports each answer as long as the request allows (see as-allowed.ts). */
+	answerAsAllowed(): void {
+		this.meter = (body) => asAllowed(body, LIMIT_FIELDS.gemini, 65_536);
+	}
 
 	static async start(): Promise<FakeGemini> {
 		const fake = new FakeGemini();
@@ -48,12 +56,21 @@ export class FakeGemini {
 			return;
 		}
 		this.requests.push(body);
+		const used = this.meter(body);
+		const metered = {
+			promptTokenCount: used.input,
+			candidatesTokenCount: used.output,
+			totalTokenCount: used.input + used.output,
+		};
 		const reply = this.script.shift() ?? this.respond(body);
 		const part =
 			"shell" in reply
 				? { functionCall: { name: "run_shell_command", args: { command: reply.shell, description: "step" } } }
 				: { text: reply.text };
-		const chunk = { candidates: [{ content: { role: "model", parts: [part] }, finishReason: "STOP" }], usageMetadata };
+		const chunk = {
+			candidates: [{ content: { role: "model", parts: [part] }, finishReason: "STOP" }],
+			usageMetadata: metered,
+		};
 		if (url.includes("streamGenerateContent")) {
 			response.writeHead(200, { "content-type": "text/event-stream" });
 			const texts = "text" in reply ? wordChunks(reply.text, this.chunkDelayMs) : [];

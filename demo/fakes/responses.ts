@@ -4,6 +4,7 @@
 
 import { createServer, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
+import { type AsAllowed, asAllowed, LIMIT_FIELDS } from "./as-allowed.ts";
 import { paced, wordChunks } from "./pace.ts";
 
 /**
@@ -27,6 +28,13 @@ export class FakeResponses {
 	respond: (body: string) => Reply = () => ({ text: "done" });
 	/** When above 0, a text is streamed a few words at a time, this many ms apart. */
 	chunkDelayMs = 0;
+	/** What each answer reports it used, from the request's body; 10 in, 5 out unless set. */
+	meter: (body: string) => AsAllowed = () => ({ input: 10, output: 5 });
+
+	/** Reports each answer as long as the request allows (see as-allowed.ts). */
+	answerAsAllowed(): void {
+		this.meter = (body) => asAllowed(body, LIMIT_FIELDS.responses, 32_000);
+	}
 
 	static async start(): Promise<FakeResponses> {
 		const fake = new FakeResponses();
@@ -37,7 +45,7 @@ export class FakeResponses {
 				const body = Buffer.concat(chunks).toString("utf8");
 				fake.requests.push(body);
 				fake.receivedAt.push(Date.now());
-				void fake.answer(response, fake.script.shift() ?? fake.respond(body));
+				void fake.answer(response, fake.script.shift() ?? fake.respond(body), body);
 			});
 		});
 		await new Promise<void>((done) => fake.server.listen(0, "127.0.0.1", done));
@@ -55,7 +63,7 @@ export class FakeResponses {
 		this.receivedAt.length = 0;
 	}
 
-	private async answer(response: ServerResponse, reply: Reply): Promise<void> {
+	private async answer(response: ServerResponse, reply: Reply, body: string): Promise<void> {
 		response.writeHead(200, { "content-type": "text/event-stream" });
 		let sequence = 0;
 		const send = (type: string, fields: Record<string, unknown>) =>
@@ -98,10 +106,11 @@ export class FakeResponses {
 			send("response.output_text.done", { item_id: item.id, output_index: 0, content_index: 0, text });
 		}
 		send("response.output_item.done", { output_index: 0, item });
+		const used = this.meter(body);
 		const usage = {
-			input_tokens: 10,
-			output_tokens: 5,
-			total_tokens: 15,
+			input_tokens: used.input,
+			output_tokens: used.output,
+			total_tokens: used.input + used.output,
 			input_tokens_details: { cached_tokens: 0 },
 			output_tokens_details: { reasoning_tokens: 0 },
 		};

@@ -39,7 +39,7 @@ export function writeFakeProvider(folder: string, apiUrl: string): string {
 	pi.registerProvider("fake", {
 		baseUrl: ${JSON.stringify(apiUrl)}, apiKey: "sk-fake", api: "openai-responses",
 		models: [{ id: "fake-model", name: "fake", reasoning: false, input: ["text"],
-			cost: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0 }, contextWindow: 100000, maxTokens: 1000 }],
+			cost: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0 }, contextWindow: 200000, maxTokens: 32000 }],
 	});
 }
 `,

@@ -50,6 +50,23 @@ export const MAX_COST_LIMIT = 10_000;
 export const MIN_GRACE_MS = 1_000;
 export const MAX_GRACE_MS = 10 * 60 * 1_000;
 
+/**
+ * The smallest answer a model call is sent for under a `tokens:` or `cost:` budget: a call whose room left is smaller is
+ * not sent, and the budget is spent there. 2,048 output tokens hold a tool call or a short final answer after the
+ * model's thinking: Anthropic's smallest thinking budget is 1,024 tokens and its `max_tokens` must exceed it, and pi
+ * keeps 1,024 tokens for the answer beside a thinking budget. It is also the cap of a call made after the budget is
+ * spent by design (a grace period's wrap-up, a subagent's concluding answer).
+ */
+export const MIN_ANSWER_TOKENS = 2_048;
+
+/**
+ * What Timebox adds to a model call beside what the host measured of it, in UTF-8 bytes, for the bound on the call's
+ * input: the note at the end of its messages (the warning block, a wrap-up notice, a subagent's blocks, the daily
+ * budget's line) and the system prompt's line while a budget is in force. All of them at their longest take under 2,500
+ * bytes together (a unit test checks), though no call carries them all.
+ */
+export const NOTE_ALLOWANCE_BYTES = 4_096;
+
 /** The budget word that gives the model a line with what is left on every model call: `/timebox 15m aware`. */
 export const AWARE_WORD = "aware";
 

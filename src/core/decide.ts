@@ -56,6 +56,24 @@ export function spentSummary(budget: TimeboxBudget, now: number, turns: number, 
 	return summaryOf(budget, elapsedMs(budget, now), safeTurns(turns), tokens, safeAmount(spend.cost), true);
 }
 
+/**
+ * The stop of a budget whose tokens or cost (`limit`) are not reached, but whose room left cannot hold the next model
+ * call: the call is not sent, and the budget is spent there.
+ */
+export function stopWithoutRoom(
+	budget: TimeboxBudget,
+	now: number,
+	turns: number,
+	spend: Spend,
+	limit: "tokens" | "cost",
+): Decision {
+	const used = safeTurns(turns);
+	const elapsed = elapsedMs(budget, now);
+	const summary = summaryOf(budget, elapsed, used, safeAmount(spend.tokens), safeAmount(spend.cost), false, limit);
+	summary.noRoom = true;
+	return { kind: "stop", usedTurns: used, elapsedMs: elapsed, onStopCommand: budget.onStopCommand, summary };
+}
+
 /** The stop's figures: what was used, whether the time ran out, and the limit that did when it is tokens or cost. */
 function summaryOf(
 	budget: TimeboxBudget,

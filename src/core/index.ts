@@ -84,6 +84,7 @@ export type {
 	TimeboxBudget,
 } from "./model/budget.ts";
 export { freshBudget, NO_SPEND } from "./model/budget.ts";
+export type { ModelPrices, ModelRequest, TranscriptPrompt } from "./model/events.ts";
 export { type FoldedHistory, foldHistory, type HistoryItem } from "./model/history.ts";
 export { type ResponseTokens, responseTokens } from "./model/measure.ts";
 export {
@@ -146,6 +147,7 @@ export {
 	type SuggestOutcome,
 } from "./run/suggestion.ts";
 export { nextCheckIn } from "./run/time-checks.ts";
+export { inputBound, roomLeft } from "./session/caps.ts";
 export {
 	type BudgetStanding,
 	type Effect,

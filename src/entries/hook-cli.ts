@@ -232,6 +232,7 @@ export async function runCli(
 			startWatcher: (budget) => deps.startWatcher(dataDir, event.sessionId, budget),
 			...(host.unnamedPrompts ? { unnamedPrompts: true } : {}),
 			...(host.readUsage ? { readUsage: host.readUsage } : {}),
+			...(host.transcriptSize ? { transcriptSize: host.transcriptSize } : {}),
 			terms: host.terms,
 			...(deps.reportPage ? { reportPage: pageOf(deps.reportPage, event.sessionId, host.name, cwd) } : {}),
 			...(read && cwd !== null ? { projectHistory: () => read(cwd, event.sessionId) } : {}),

@@ -30,6 +30,7 @@ export const HANDLERS = [
 	"timebox_status",
 	"session_start",
 	"subagent_call",
+	"capped_call",
 ] as const;
 export type HandlerName = (typeof HANDLERS)[number];
 
@@ -64,6 +65,7 @@ export const SAMPLING: Record<HandlerName, Sampling> = {
 	timebox_status: { mode: "in turn", rounds: 1, samples: 61, callsPerSample: 200 },
 	session_start: { mode: "alone", rounds: ROUNDS, samples: 7, callsPerSample: 1 },
 	subagent_call: { mode: "in turn", rounds: 1, samples: 61, callsPerSample: 200 },
+	capped_call: { mode: "in turn", rounds: 1, samples: 61, callsPerSample: 200 },
 };
 
 /** Median ms per call, per handler, for one session size. */
@@ -82,6 +84,21 @@ const TIME_LIMIT_MS = 60 * 60 * 1_000;
 const TURN_LIMIT = 1_000;
 
 const USER_TEXT = "Please refactor the parser so that it reports every error with its line and column.";
+/** pi's system prompt and tools as Timebox reads them at each call (about the size of pi's own). */
+const SYSTEM_PROMPT = `You are an expert coding assistant. ${"Follow the user's instructions and the project's conventions. ".repeat(120)}`;
+const TOOL_NAMES = ["read", "bash", "edit", "write"];
+const TOOLS = TOOL_NAMES.map((name) => ({
+	name,
+	description: `${name}: ${"Operates on the project's files with the arguments given. ".repeat(8)}`,
+	parameters: { type: "object", properties: { path: { type: "string" }, content: { type: "string" } } },
+	sourceInfo: { path: `<builtin:${name}>`, source: "builtin", scope: "temporary", origin: "top-level" },
+}));
+/** The model of every call: the Anthropic Messages API at Sonnet's prices, 32,000 output tokens at most. */
+const MODEL = {
+	api: "anthropic-messages",
+	maxTokens: 32_000,
+	cost: { input: 3, output: 15, cacheRead: 0.3, cacheWrite: 3.75 },
+};
 const ASSISTANT_TEXT = "Done: the parser now tracks positions and every error message carries its line and column.";
 const TOOL_OUTPUT = `src/parse.ts\n${"  42 | const token = next();\n".repeat(12)}`;
 
@@ -132,6 +149,8 @@ class LoadedExtension {
 			},
 			registerFlag: () => {},
 			getFlag: () => undefined,
+			getActiveTools: () => TOOL_NAMES,
+			getAllTools: () => TOOLS,
 			appendEntry: (customType: string, data?: unknown) => {
 				sessionManager.appendCustomEntry(customType, data);
 			},
@@ -169,6 +188,8 @@ function quietContext(sessionManager: SessionManager): ExtensionCommandContext {
 		sessionManager,
 		cwd: "/nonexistent/project",
 		abort: () => {},
+		getSystemPrompt: () => SYSTEM_PROMPT,
+		model: MODEL,
 	} as unknown as ExtensionCommandContext;
 }
 
@@ -305,6 +326,8 @@ interface Fixture {
 	sessionStartTimes: number[];
 	/** A session's runtime with its budget and five subagents running under a subagent budget, and the next to call. */
 	subagents: { runtime: SessionRuntime; next: number };
+	/** A second instance on the session, under `/timebox 1h tokens:1b $10000`: its calls are measured and capped. */
+	capped: LoadedExtension;
 	/** A session of the same size under `loop:1000` too, mid-run, with its Timebox instance, and the next call to ask. */
 	loop: { extension: LoadedExtension; ctx: ExtensionCommandContext; next: number };
 }
@@ -399,16 +422,55 @@ async function setUp(size: number): Promise<Fixture> {
 		{ type: "context", messages: [{ role: "user", content: USER_TEXT, timestamp: 1 }] },
 		ctx,
 	);
+	const refresh = scheduler.liveInterval();
+	// A budget of tokens and cost, far from its limits, restored by a second instance: each call's answer is capped.
+	session.appendCustomEntry(ACTIVE_ENTRY_TYPE, { ...CAPPED_BUDGET, startTime: Date.now() });
+	const capped = new LoadedExtension(session, new RecordingScheduler());
+	await capped.handler("session_start")({ type: "session_start", reason: "startup" }, ctx);
+	await capped.handler("context")(
+		{ type: "context", messages: [{ role: "user", content: USER_TEXT, timestamp: 1 }] },
+		ctx,
+	);
 	return {
 		size,
 		session,
 		ctx,
 		extension,
-		refresh: scheduler.liveInterval(),
+		refresh,
 		sessionStartTimes,
 		subagents: { runtime: subagentRuntime(), next: 0 },
+		capped,
 		loop: await loopExtension(size),
 	};
+}
+
+/** The budget of the capped calls: tokens and cost far from their limits all along, so every call takes the common path. */
+const CAPPED_BUDGET = {
+	version: 2,
+	id: "bench-capped",
+	timeLimitMs: TIME_LIMIT_MS,
+	turnLimit: null,
+	tokenLimit: 1_000_000_000,
+	costLimit: 10_000,
+	onStopCommand: null,
+	awareness: "always",
+};
+
+/** A later call of a capped run: the answer before it (with its usage) and the tool result after it are measured. */
+function cappedCallEvent() {
+	return {
+		type: "context",
+		messages: [
+			{ role: "user", content: USER_TEXT, timestamp: 1 },
+			assistantMessage("call-capped"),
+			toolResult("call-capped"),
+		],
+	};
+}
+
+/** The request pi built for a capped call, at its own limit: Timebox lowers it to the cap. */
+function providerRequestEvent() {
+	return { type: "before_provider_request", payload: { model: "claude-sonnet-4-5", max_tokens: 64_000, messages: [] } };
 }
 
 /** A Timebox instance on a session of `size` entries under `loop:1000`, a run started. */
@@ -524,6 +586,16 @@ function sampleOf(name: Exclude<HandlerName, "session_start">, fixture: Fixture)
 		case "timebox_status":
 			// `/timebox status` typed while idle.
 			return timeBatchAsync(callsPerSample, () => extension.status(ctx));
+		case "capped_call": {
+			// The call is measured and its answer capped (`context`), then the cap goes into the request.
+			const context = fixture.capped.handler("context");
+			const request = fixture.capped.handler("before_provider_request");
+			return timeBatch(callsPerSample, () => {
+				context(cappedCallEvent(), ctx);
+				const capped = request(providerRequestEvent(), ctx) as { max_tokens?: number } | undefined;
+				if (capped?.max_tokens === undefined || capped.max_tokens >= 64_000) throw new Error("a call was not capped");
+			});
+		}
 		case "subagent_call": {
 			// The five subagents call the model in turn.
 			const subagents = fixture.subagents;
@@ -565,7 +637,8 @@ async function measureInTurn(): Promise<Map<number, HandlerSamples>> {
 			| "status_refresh"
 			| "turn_start"
 			| "timebox_status"
-			| "subagent_call",
+			| "subagent_call"
+			| "capped_call",
 	): Promise<void> => {
 		for (const fixture of fixtures) for (let index = 0; index < WARMUP_SAMPLES; index++) await sampleOf(name, fixture);
 		const times = fixtures.map((): number[] => []);
@@ -585,6 +658,7 @@ async function measureInTurn(): Promise<Map<number, HandlerSamples>> {
 	await inTurn("status_refresh");
 	await inTurn("turn_start");
 	await inTurn("subagent_call");
+	await inTurn("capped_call");
 	for (const fixture of fixtures) checkSubagents(fixture);
 	// The run ends, then the user asks for the status.
 	for (const fixture of fixtures) fixture.extension.handler("agent_end")(END_EVENT, fixture.ctx);

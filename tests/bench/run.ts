@@ -35,6 +35,7 @@ import {
 	OPENCODE_SAMPLES,
 	type OpencodeResult,
 } from "./opencode.ts";
+import { type HostOvershoot, measureOvershoot, OVERSHOOT_RUNS } from "./overshoot.ts";
 import { measureReportPage, PAGE_OPENS, PAGE_SUBAGENTS, PAGE_TURNS, type ReportPageResult } from "./report-page.ts";
 import { measureStartup, type StartupResult } from "./startup.ts";
 import { formatMs, machine, max, median, progress } from "./stats.ts";
@@ -71,6 +72,8 @@ const OPENCODE_ONLY = process.env.TIMEBOX_BENCH === "opencode";
 const DAILY_ONLY = process.env.TIMEBOX_BENCH === "daily";
 /** `TIMEBOX_BENCH=report`: the report page only. */
 const REPORT_ONLY = process.env.TIMEBOX_BENCH === "report";
+/** `TIMEBOX_BENCH=overshoot`: how far a tokens: or cost: budget ends past its limit on the real hosts (not in CI). */
+const OVERSHOOT_ONLY = process.env.TIMEBOX_BENCH === "overshoot";
 /** Per-call target at 10,000 entries. */
 const HANDLER_TARGET_MS = 0.1;
 /** What the loop guard may add to a tool call at 10,000 entries. */
@@ -93,6 +96,8 @@ const LABELS: Record<HandlerName, string> = {
 	timebox_status: "`/timebox status` while idle (command handler, awaited)",
 	session_start: "`session_start`, fresh instance: restore + full count",
 	subagent_call: "a subagent's model call with 5 subagents running (the core runtime: rules, record, executor)",
+	capped_call:
+		"a model call under `tokens:` and `cost:`: `context` measuring the call (the answer before it, the tool result after) and capping its answer, then `before_provider_request` writing the cap",
 };
 
 /** Handlers with the per-call target; the others are shown for information. */
@@ -106,6 +111,7 @@ const TARGETED: ReadonlySet<HandlerName> = new Set([
 	"first_call",
 	"timebox_status",
 	"subagent_call",
+	"capped_call",
 ]);
 
 type Row = [measure: string, median: string, runs: string, target: string, met: string];
@@ -552,6 +558,40 @@ function writeRows(result: WritesResult): Row[] {
 	];
 }
 
+/** Past the limit, and left unused below it: the worst of the runs, and their median. */
+function overshootRows(results: readonly HostOvershoot[]): Row[] {
+	return results.flatMap(({ host, checkout, runs }) => {
+		const tokenRuns = runs.filter((run) => run.budget.tokens !== undefined);
+		const costRuns = runs.filter((run) => run.budget.cost !== undefined);
+		const over = tokenRuns.map((run) => Math.max(0, run.tokens - (run.budget.tokens ?? 0)));
+		const under = tokenRuns.map((run) => Math.max(0, (run.budget.tokens ?? 0) - run.tokens));
+		const overCost = costRuns.map((run) => Math.max(0, run.cost - (run.budget.cost ?? 0)));
+		const underCost = costRuns.map((run) => Math.max(0, (run.budget.cost ?? 0) - run.cost));
+		const tokens = (value: number) => Math.round(value).toLocaleString("en-US");
+		const dollars = (value: number) => `$${value.toFixed(4)}`;
+		const runsText = `${tokenRuns.length} + ${costRuns.length}, a budget of its own each`;
+		const rows: Row[] = [
+			[
+				`Overshoot, ${host}, ${checkout}: tokens past \`tokens:\` (median / max); left unused (median)`,
+				`${tokens(median(over))} / ${tokens(max(over))} (${tokens(median(under))})`,
+				runsText,
+				"0 where the host allows a cap",
+				checkout === "with the caps" ? yesNo(max(over) === 0) : "—",
+			],
+		];
+		// A host that tells Timebox no cost is measured under tokens: only.
+		if (costRuns.length === 0) return rows;
+		rows.push([
+			`Overshoot, ${host}, ${checkout}: dollars past \`cost:\` (median / max); left unused (median)`,
+			`${dollars(median(overCost))} / ${dollars(max(overCost))} (${dollars(median(underCost))})`,
+			runsText,
+			"0 where the host allows a cap",
+			checkout === "with the caps" ? yesNo(max(overCost) === 0) : "—",
+		]);
+		return rows;
+	});
+}
+
 function table(rows: Row[]): string {
 	const header: Row = ["Measure", "Median", "Runs", "Target", "Met"];
 	const line = (cells: readonly string[]): string => `| ${cells.join(" | ")} |`;
@@ -559,6 +599,12 @@ function table(rows: Row[]): string {
 }
 
 it("measures Timebox", async () => {
+	if (OVERSHOOT_ONLY) {
+		progress(`the overshoot of tokens: and cost: budgets on the real hosts, ${OVERSHOOT_RUNS} runs each`);
+		const rows = overshootRows(await measureOvershoot());
+		console.log(["", table(rows), "", `Reproduce: \`TIMEBOX_BENCH=overshoot ${COMMAND}\``, ""].join("\n"));
+		return;
+	}
 	if (LOAD_ONLY) {
 		progress("one Redis under load only");
 		const rows = loadRows(await measureLoad());

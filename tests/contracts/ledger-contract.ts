@@ -62,6 +62,10 @@ export function ledgerContract(name: string, make: () => LedgerUnderTest | Promi
 			const summary = { ...SUMMARY, limit: "cost" as const, tokens: 1_200, cost: 2.07 };
 			ledger.claim({ kind: "spent", budgetId: "budget-1", summary, prompt: null });
 			expect((await reopen()).read("budget-1").spent).toEqual({ ...summary, prompt: null });
+			// A limit not reached, whose room could not hold the next model call.
+			const noRoom = { ...SUMMARY, limit: "tokens" as const, tokens: 196_000, noRoom: true as const };
+			ledger.claim({ kind: "spent", budgetId: "budget-2", summary: noRoom, prompt: null });
+			expect((await reopen()).read("budget-2").spent).toEqual({ ...noRoom, prompt: null });
 		});
 
 		it("keeps the on-stop command a stop claimed with the claim, with who claimed it and when, until its mark", async () => {

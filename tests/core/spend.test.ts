@@ -413,7 +413,7 @@ describe("token and cost limits in every text and command", () => {
 			{ kind: "record", record: { kind: "active", budget: budgetRecord(b1) } },
 			{ kind: "usage", tokens: 10, cost: 0.5 },
 		];
-		const spentAs = (summary: { timeRanOut: boolean; limit?: "tokens" | "cost" }) => () => ({
+		const spentAs = (summary: { timeRanOut: boolean; limit?: "tokens" | "cost"; noRoom?: true }) => () => ({
 			...NOTHING_RECORDED,
 			spent: { usedTurns: 2, elapsedMs: 30_000, prompt: null, ...summary },
 		});
@@ -423,6 +423,12 @@ describe("token and cost limits in every text and command", () => {
 		]);
 		expect(sessionReport(items, spentAs({ timeRanOut: false, limit: "cost" }), START)).toContain(
 			"Spent: the cost limit was reached.",
+		);
+		expect(sessionReport(items, spentAs({ timeRanOut: false, limit: "tokens", noRoom: true }), START)).toContain(
+			"Spent: too little of the tokens was left for the next model call.",
+		);
+		expect(sessionReport(items, spentAs({ timeRanOut: false, limit: "cost", noRoom: true }), START)).toContain(
+			"Spent: too little of the cost was left for the next model call.",
 		);
 	});
 });

@@ -37,21 +37,21 @@ describe.each(PI_HOSTS)("a run an extension starts, on $name", (host) => {
 		expect(newest.slice(4)).toEqual(host.major === 0 ? ["third"] : []);
 	});
 
-	it("counts what its answers used: tokens:200 stops it after its second answer, before that answer's tool runs", async () => {
+	it("counts what its answers used: tokens:200k stops it after its second answer, before that answer's tool runs", async () => {
 		pi = new PiProcess(host);
 		const marker = `${pi.root}/third-tool.txt`;
+		// Each answer reports 150,100 tokens: the scripted model is no API whose request Timebox can cap.
 		const result = await pi.print(
 			[
-				{ tool: "bash", args: { command: "echo one" } },
-				{ tool: "bash", args: { command: `echo two > '${marker}'` } },
+				{ tool: "bash", args: { command: "echo one" }, output: 150_000 },
+				{ tool: "bash", args: { command: `echo two > '${marker}'` }, output: 150_000 },
 				{ text: "never asked" },
 			],
-			["/timebox tokens:200", "/e2e-run the nightly job failed"],
+			["/timebox tokens:200k", "/e2e-run the nightly job failed"],
 		);
-		// Each scripted answer reports 120 tokens.
 		expect(notices(result, "error")).toEqual([
 			expect.stringMatching(
-				/^Timebox budget spent\. Used 0 turns, \d+s, 240 of 200 tokens\. The agent stops for this turn\./,
+				/^Timebox budget spent\. Used 0 turns, \d+s, 300,200 of 200,000 tokens\. The agent stops for this turn\./,
 			),
 		]);
 		// 0.73.1 still sends the aborted run's next call, which is refused; 1.x sends none.

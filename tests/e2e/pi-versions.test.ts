@@ -1,10 +1,13 @@
 // The budget's basics on every pi version of pi-hosts.ts (the bundled 0.73.1 and 1.x), as processes in print mode: the
-// time limit ends a running tool on time and runs the on-stop command once, and what the model is told of its budget
-// reaches the model call. The SDK-session files (real-pi.ts) run these and much more on the bundled pi only.
+// time limit ends a running tool on time and runs the on-stop command once, a tokens: budget caps each request's answer
+// against a fake of the Anthropic Messages API, the loop guard, and what the model is told of its budget reaches the
+// model call. The SDK-session files (real-pi.ts) run these and much more on the bundled pi only.
 
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
+import { FakeAnthropic } from "../../demo/fakes/anthropic.ts";
+import { BYTES_PER_TOKEN } from "../../demo/fakes/as-allowed.ts";
 import { PI_HOSTS } from "./support/pi-hosts.ts";
 import { notices, PiProcess } from "./support/pi-process.ts";
 import { linesOf } from "./support/real-pi.ts";
@@ -33,6 +36,36 @@ describe.each(PI_HOSTS)("the budget on $name", (host) => {
 		expect(Number(stops[0]) - Number(linesOf(started)[0])).toBeLessThan(3_300);
 		expect(existsSync(late)).toBe(false);
 	});
+
+	// The bundled pi runs it in process, in spend.test.ts.
+	it.runIf(host.major >= 1)(
+		"caps each request's max_tokens at what is left of tokens:60k, and never sends the call that cannot fit",
+		async () => {
+			pi = new PiProcess(host);
+			const api = await FakeAnthropic.start();
+			try {
+				api.answerAsAllowed();
+				api.respond = () => ({ tools: [{ name: "bash", input: { command: "echo step" } }] });
+				const result = await pi.printWithApi(api.url, ["/timebox tokens:60k", "loop until told otherwise"]);
+				const caps = api.requests.map((request) => request.body.max_tokens ?? 0);
+				expect(caps[0]).toBe(32_000);
+				expect(caps.length).toBeGreaterThan(1);
+				for (const cap of caps.slice(1)) expect(cap).toBeLessThan(32_000);
+				const used = api.requests.reduce(
+					(sum, request) => sum + Math.ceil((request.bytes ?? 0) / BYTES_PER_TOKEN) + (request.body.max_tokens ?? 0),
+					0,
+				);
+				expect(used).toBeLessThanOrEqual(60_000);
+				expect(notices(result, "error")).toEqual([
+					expect.stringContaining(
+						`, ${used.toLocaleString("en-US")} of 60,000 tokens (too little left for the next model call). The agent stops`,
+					),
+				]);
+			} finally {
+				await api.close();
+			}
+		},
+	);
 
 	// The SDK's own test of it (steps.test.ts) runs on the bundled pi; here pi 1.x as a process.
 	it.runIf(host.major >= 1)(

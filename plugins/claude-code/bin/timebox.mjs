@@ -45,8 +45,13 @@ function readHookEvent({ event, sessionId, fields: fields2 }, dialect) {
     spawn: subagents && tool !== null && typeof input === "object" && input !== null ? subagents.spawn(tool, input) : null,
     toolUseId: textField(fields2, "tool_use_id"),
     call: tool !== null && dialect.roles[event] === "beforeTool" ? { tool, input: input ?? null } : null,
-    ended: subagents && dialect.roles[event] === "agentEnd" ? endedOf(subagents, fields2) : null
+    ended: subagents && dialect.roles[event] === "agentEnd" ? endedOf(subagents, fields2) : null,
+    requestConfig: dialect.roles[event] === "modelRequest" ? configOf(fields2.llm_request) : null
   };
+}
+function configOf(request) {
+  const config = typeof request === "object" && request !== null ? request.config : null;
+  return typeof config === "object" && config !== null && !Array.isArray(config) ? config : null;
 }
 function endedOf(subagents, fields2) {
   const ended = subagents.ended(fields2);
@@ -106,6 +111,8 @@ var MIN_COST_LIMIT = 0.01;
 var MAX_COST_LIMIT = 1e4;
 var MIN_GRACE_MS = 1e3;
 var MAX_GRACE_MS = 10 * 60 * 1e3;
+var MIN_ANSWER_TOKENS = 2048;
+var NOTE_ALLOWANCE_BYTES = 4096;
 var AWARE_WORD = "aware";
 var AWARENESS_CHOICES = ["nudge", "always"];
 var OFF_WORDS = ["off", "disable", "cancel"];
@@ -241,28 +248,28 @@ function readWords(tokens, known = SESSION_BUDGET_WORDS) {
   for (const token of tokens) {
     const stepMatch = STEPS_TOKEN.exec(token);
     if (stepMatch) {
-      const count3 = Number(stepMatch[1]);
-      if (count3 < 1 || count3 > MAX_STEP_LIMIT) {
+      const count4 = Number(stepMatch[1]);
+      if (count4 < 1 || count4 > MAX_STEP_LIMIT) {
         return { invalid: `${quoteInput(token)} is out of range: a step cap is 1 to 10,000 model calls per prompt.` };
       }
       if (steps !== null) notes.push(`${token} replaces ${stepsWord}.`);
-      steps = count3;
+      steps = count4;
       stepsWord = token;
       continue;
     }
     if (LOOP_TOKEN.test(token)) {
       const digits = token.slice(token.indexOf(":") + 1);
-      const count3 = /^\d+$/.test(digits) ? Number(digits) : Number.NaN;
-      if (Number.isNaN(count3)) {
+      const count4 = /^\d+$/.test(digits) ? Number(digits) : Number.NaN;
+      if (Number.isNaN(count4)) {
         return {
           invalid: `${quoteInput(token)} is not a loop guard: write loop:3 (the 3rd identical tool call of a run is refused).`
         };
       }
-      if (count3 < MIN_LOOP_LIMIT || count3 > MAX_LOOP_LIMIT) {
+      if (count4 < MIN_LOOP_LIMIT || count4 > MAX_LOOP_LIMIT) {
         return { invalid: `${quoteInput(token)} is out of range: a loop guard is 2 to 1,000 identical calls.` };
       }
       if (loop !== null) notes.push(`${token} replaces ${loopWord}.`);
-      loop = count3;
+      loop = count4;
       loopWord = token;
       continue;
     }
@@ -302,15 +309,15 @@ function readWords(tokens, known = SESSION_BUDGET_WORDS) {
       graceWord = token;
       continue;
     }
-    const count2 = parseTurns(token);
-    if (count2 !== null) {
-      if (count2 < 1 || count2 > MAX_TURN_LIMIT) {
+    const count3 = parseTurns(token);
+    if (count3 !== null) {
+      if (count3 < 1 || count3 > MAX_TURN_LIMIT) {
         return {
           invalid: `${quoteInput(token)} is out of range: a turn budget is 1 to ${MAX_TURN_LIMIT.toLocaleString("en-US")} turns.`
         };
       }
       if (turns !== null) notes.push(`${token} replaces ${turnsWord}.`);
-      turns = count2;
+      turns = count3;
       turnsWord = token;
       continue;
     }
@@ -565,34 +572,34 @@ function spentDaily(standings, prompts) {
 }
 
 // src/core/text/loop.ts
-function ordinal(count2) {
-  const tens = count2 % 100;
-  const suffix = tens >= 11 && tens <= 13 ? "th" : count2 % 10 === 1 ? "st" : count2 % 10 === 2 ? "nd" : count2 % 10 === 3 ? "rd" : "th";
-  return `${count2}${suffix}`;
+function ordinal(count3) {
+  const tens = count3 % 100;
+  const suffix = tens >= 11 && tens <= 13 ? "th" : count3 % 10 === 1 ? "st" : count3 % 10 === 2 ? "nd" : count3 % 10 === 3 ? "rd" : "th";
+  return `${count3}${suffix}`;
 }
 function named(tool, view) {
   return view.length > 0 ? `${tool} (${view})` : tool;
 }
-function loopRefusal(tool, view, count2, scope = "run") {
+function loopRefusal(tool, view, count3, scope = "run") {
   const shown = view.length > 0 ? ` (${view})` : "";
-  return `Timebox: this is the ${ordinal(count2)} identical ${tool} call in this ${scope}${shown}; its result will not change. Change your approach or finish with what you have.`;
+  return `Timebox: this is the ${ordinal(count3)} identical ${tool} call in this ${scope}${shown}; its result will not change. Change your approach or finish with what you have.`;
 }
-function loopRefusedMessage(tool, view, count2) {
-  return `Timebox refused a repeated call: ${named(tool, view)}, the ${ordinal(count2)} identical one in this run.`;
+function loopRefusedMessage(tool, view, count3) {
+  return `Timebox refused a repeated call: ${named(tool, view)}, the ${ordinal(count3)} identical one in this run.`;
 }
-function subagentLoopRefusedMessage(agent, tool, view, count2) {
-  return `Timebox refused a repeated call of ${agent}: ${named(tool, view)}, the ${ordinal(count2)} identical one in its task.`;
+function subagentLoopRefusedMessage(agent, tool, view, count3) {
+  return `Timebox refused a repeated call of ${agent}: ${named(tool, view)}, the ${ordinal(count3)} identical one in its task.`;
 }
-function loopStoppedMessage(tool, view, count2) {
-  return `Timebox stopped a loop: ${named(tool, view)} asked for ${count2} times in this run.`;
+function loopStoppedMessage(tool, view, count3) {
+  return `Timebox stopped a loop: ${named(tool, view)} asked for ${count3} times in this run.`;
 }
 var FINISH_NOW = "Write the final answer now, with what was done and what is left. Call no more tools.";
-function loopStopRefusal(tool, view, count2) {
-  return `${loopStoppedMessage(tool, view, count2)} ${FINISH_NOW}`;
+function loopStopRefusal(tool, view, count3) {
+  return `${loopStoppedMessage(tool, view, count3)} ${FINISH_NOW}`;
 }
 var LOOP_STOPPED_REFUSAL = `Timebox stopped this run: the model asked again for a call that was refused as a loop. ${FINISH_NOW}`;
-function subagentLoopRefusal(tool, view, count2) {
-  return `Timebox stopped a loop: ${named(tool, view)} asked for ${count2} times in this task. Write your final answer now, with what you found and what is left undone. Call no more tools.`;
+function subagentLoopRefusal(tool, view, count3) {
+  return `Timebox stopped a loop: ${named(tool, view)} asked for ${count3} times in this task. Write your final answer now, with what you found and what is left undone. Call no more tools.`;
 }
 var SUBAGENT_LOOP_STOPPED_REFUSAL = "Timebox stopped a loop in this task: a call refused as a loop was asked for again. Write your final answer now, with what you found and what is left undone. Call no more tools.";
 function loopGuardPhrase(limit2) {
@@ -607,10 +614,10 @@ var SECOND_MS2 = 1e3;
 var SPENT_STATUS = "Timebox: budget spent";
 var WRAPPING_UP_STATUS = `${SPENT_STATUS} | wrapping up`;
 function formatTokens(tokens) {
-  const count2 = safeAmount(tokens);
-  if (count2 < 1e3) return `${Math.floor(count2)}`;
-  if (count2 < 1e6) return `${trimmed(count2 / 1e3)}k`;
-  return `${trimmed(count2 / 1e6)}m`;
+  const count3 = safeAmount(tokens);
+  if (count3 < 1e3) return `${Math.floor(count3)}`;
+  if (count3 < 1e6) return `${trimmed(count3 / 1e3)}k`;
+  return `${trimmed(count3 / 1e6)}m`;
 }
 function trimmed(value) {
   const rounded = Math.floor(value * 10) / 10;
@@ -621,8 +628,8 @@ function formatCost(dollars) {
   if (amount2 >= 1) return `$${amount2.toFixed(2)}`;
   return `$${amount2.toFixed(4).replace(/(\.\d\d\d*?)0+$/, "$1")}`;
 }
-function pluralTurns(count2) {
-  return `${count2} ${count2 === 1 ? "turn" : "turns"}`;
+function pluralTurns(count3) {
+  return `${count3} ${count3 === 1 ? "turn" : "turns"}`;
 }
 function formatBudgetLabel(ms) {
   if (ms === lastLabel.ms) return lastLabel.text;
@@ -712,8 +719,8 @@ function formatLeft(budget, now, usedTurns, spend = NO_SPEND) {
   }
   return parts.join(" | ");
 }
-function pluralPrompts(count2) {
-  return `${count2} ${count2 === 1 ? "prompt" : "prompts"}`;
+function pluralPrompts(count3) {
+  return `${count3} ${count3 === 1 ? "prompt" : "prompts"}`;
 }
 function formatLeftOf(budget, now, usedTurns, spend = NO_SPEND) {
   const parts = [];
@@ -833,8 +840,10 @@ function spentUsage(summary, budget) {
     );
   }
   if (budget.costLimit !== void 0) parts.push(`${formatCost(summary.cost ?? 0)} of ${formatCost(budget.costLimit)}`);
-  return parts.map((part) => `, ${part}`).join("");
+  const said = parts.map((part) => `, ${part}`).join("");
+  return summary.noRoom && said !== "" ? `${said} (${NO_ROOM_REASON})` : said;
 }
+var NO_ROOM_REASON = "too little left for the next model call";
 function spentMessage(usedTurns, elapsedMs2, usage = "") {
   return `Timebox budget spent. Used ${pluralTurns(usedTurns)}, ${formatTime(elapsedMs2)}${usage}. The agent stops for this turn. The chat continues.`;
 }
@@ -1059,8 +1068,8 @@ function teamReport(team2, view, standings) {
 function noTeamLimitsHere(team2) {
   return `The team ${team2.name}'s store keeps no limits either: /timebox team shows it.`;
 }
-function teamAsksFull(count2) {
-  return `Timebox: the team's day holds ${count2} open requests already, so this one was not recorded. Ask the admin directly.`;
+function teamAsksFull(count3) {
+  return `Timebox: the team's day holds ${count3} open requests already, so this one was not recorded. Ask the admin directly.`;
 }
 
 // src/core/daily/today-command.ts
@@ -1208,14 +1217,14 @@ function parseLimits(text2) {
 }
 function parseAsk(text2) {
   const tokens = text2.split(/\s+/).filter((token) => token.length > 0);
-  const count2 = tokens.findIndex((token) => !token.startsWith("+"));
-  const amount2 = (count2 < 0 ? tokens : tokens.slice(0, count2)).join(" ");
+  const count3 = tokens.findIndex((token) => !token.startsWith("+"));
+  const amount2 = (count3 < 0 ? tokens : tokens.slice(0, count3)).join(" ");
   const asked = amount2 === "" ? null : parseToday(amount2);
   if (asked === null || asked.kind !== "add") {
     const why2 = asked?.kind === "invalid" ? `${quoteInput(amount2)} is not an amount to add: ` : "";
     return { kind: "invalid", reason: `${why2}team ask takes what to add first (+30m, +turns:20, +$5), then why.` };
   }
-  const why = Array.from(count2 < 0 ? "" : tokens.slice(count2).join(" ")).slice(0, TEAM_ASK_WHY_CHARS).join("");
+  const why = Array.from(count3 < 0 ? "" : tokens.slice(count3).join(" ")).slice(0, TEAM_ASK_WHY_CHARS).join("");
   return { kind: "ask", adjustment: asked.adjustment, grant: amount2, why };
 }
 function parseTeam(words) {
@@ -1420,6 +1429,13 @@ function decideOn(budget, now, turns, spend, onTurns) {
 function spentSummary(budget, now, turns, spend) {
   const tokens = safeAmount(spend.tokens);
   return summaryOf(budget, elapsedMs(budget, now), safeTurns(turns), tokens, safeAmount(spend.cost), true);
+}
+function stopWithoutRoom(budget, now, turns, spend, limit2) {
+  const used = safeTurns(turns);
+  const elapsed = elapsedMs(budget, now);
+  const summary = summaryOf(budget, elapsed, used, safeAmount(spend.tokens), safeAmount(spend.cost), false, limit2);
+  summary.noRoom = true;
+  return { kind: "stop", usedTurns: used, elapsedMs: elapsed, onStopCommand: budget.onStopCommand, summary };
 }
 function summaryOf(budget, elapsed, used, tokens, cost, timeRanOut, limit2) {
   const summary = { usedTurns: used, elapsedMs: elapsed, timeRanOut };
@@ -1724,7 +1740,11 @@ function mergeAnswer(answer, more) {
   for (const agent of more.stoppedAgents) stopAgent(answer, agent);
   answer.refusal = more.refusal ?? answer.refusal;
   answer.aborted ||= more.aborted;
+  if (more.maxOutputTokens !== void 0) capAnswer(answer, more.maxOutputTokens);
   return answer;
+}
+function capAnswer(answer, maxTokens) {
+  answer.maxOutputTokens = Math.min(answer.maxOutputTokens ?? maxTokens, maxTokens);
 }
 function stopAgent(answer, agent) {
   if (!answer.stoppedAgents.includes(agent)) answer.stoppedAgents.push(agent);
@@ -1769,6 +1789,9 @@ function carryOutOne(effect, ports, answer, onStopReport2) {
       return;
     case "context":
       answer.context.push(effect.text);
+      return;
+    case "capOutput":
+      capAnswer(answer, effect.maxTokens);
       return;
     case "abort":
       answer.aborted = true;
@@ -1935,8 +1958,8 @@ function subagentStopCause(limit2, budget) {
       return `at ${subagentLimitPhrase(limit2, budget)}`;
   }
 }
-function pluralCalls(count2) {
-  return `${count2} model ${count2 === 1 ? "call" : "calls"}`;
+function pluralCalls(count3) {
+  return `${count3} model ${count3 === 1 ? "call" : "calls"}`;
 }
 function subagentName(task, agentType) {
   return `subagent ${quoteInput(task)} (${agentType})`;
@@ -2064,8 +2087,8 @@ function subagentStatusLines(agents, now) {
 }
 function subagentReportLines(runs, now) {
   if (runs.length === 0) return [];
-  const count2 = runs.length === 1 ? "1 subagent" : `${runs.length} subagents`;
-  return [`${count2} in this session:`, ...runs.map((run) => `- ${subagentReportLine(run, now)}`)];
+  const count3 = runs.length === 1 ? "1 subagent" : `${runs.length} subagents`;
+  return [`${count3} in this session:`, ...runs.map((run) => `- ${subagentReportLine(run, now)}`)];
 }
 function subagentReportLine(run, now) {
   const budget = run.budget === null ? "no budget of its own" : `budget ${describeTaskBudget(run.budget)}`;
@@ -2101,9 +2124,9 @@ function sessionReport(items, ledger, now, terms = DEFAULT_TERMS) {
   const lines = budgets.map(
     (entry, index) => `${index + 1}. ${describeEntry(entry, ledger(entry.budget), now, terms)}`
   );
-  const count2 = budgets.length === 1 ? "1 budget" : `${budgets.length} budgets`;
+  const count3 = budgets.length === 1 ? "1 budget" : `${budgets.length} budgets`;
   const note = unmeasuredNote(terms);
-  return [`Timebox report: ${count2} in this session.`, ...lines, ...subagents, ...note === null ? [] : [note]].join(
+  return [`Timebox report: ${count3} in this session.`, ...lines, ...subagents, ...note === null ? [] : [note]].join(
     "\n"
   );
 }
@@ -2171,6 +2194,8 @@ function sumUsage(usage) {
 }
 function spentWhy(spent) {
   if (spent.timeRanOut) return "the time ran out";
+  if (spent.noRoom)
+    return `too little of the ${spent.limit === "cost" ? "cost" : "tokens"} was left for the next model call`;
   if (spent.limit === "tokens") return "the tokens were used up";
   if (spent.limit === "cost") return "the cost limit was reached";
   return "the prompts were used up";
@@ -2301,6 +2326,61 @@ async function writeReportPage(write5, source) {
   }
 }
 
+// src/core/session/caps.ts
+var PER_MILLION = 1e6;
+function inputBound(request) {
+  return safeAmount(request.answeredInput ?? 0) + safeAmount(request.addedBytes) + NOTE_ALLOWANCE_BYTES;
+}
+function roomLeft(limits, spend, request) {
+  const bound = inputBound(request);
+  let room = null;
+  if (limits.tokenLimit !== void 0) {
+    room = { tokens: Math.floor(limits.tokenLimit - safeAmount(spend.tokens) - bound), limit: "tokens" };
+  }
+  const prices = request.prices;
+  if (limits.costLimit === void 0 || prices === void 0) return room;
+  const inputPrice = Math.max(safeAmount(prices.input), safeAmount(prices.cacheRead), safeAmount(prices.cacheWrite));
+  const outputPrice = safeAmount(prices.output);
+  if (inputPrice === 0 && outputPrice === 0) return room;
+  const left = limits.costLimit - safeAmount(spend.cost) - bound * inputPrice / PER_MILLION;
+  const tokens = left < 0 ? -1 : outputPrice === 0 ? Number.MAX_SAFE_INTEGER : Math.floor(left * PER_MILLION / outputPrice - 1e-6);
+  return room === null || tokens < room.tokens ? { tokens, limit: "cost" } : room;
+}
+var MAIN_AGENT = "";
+function spendBeside(holding, agent) {
+  let { tokens, cost } = holding.spend;
+  for (const [key, most] of Object.entries(holding.inFlight ?? {})) {
+    if (key === agent) continue;
+    tokens += most.tokens;
+    cost += most.cost;
+  }
+  return { tokens, cost };
+}
+function mostUsed(request, cap) {
+  const bound = inputBound(request);
+  const prices = request.prices;
+  const cost = prices ? (bound * Math.max(prices.input, prices.cacheRead, prices.cacheWrite) + cap * prices.output) / PER_MILLION : 0;
+  return { tokens: bound + cap, cost };
+}
+function withInFlight(holding, agent, most) {
+  const { [agent]: _answered, ...others } = holding.inFlight ?? {};
+  return { ...holding, inFlight: most === null ? others : { ...others, [agent]: most } };
+}
+function tooLittleRoom(room) {
+  return room !== null && room.tokens < MIN_ANSWER_TOKENS;
+}
+function withRoom(decision, budget, holding, request, stopHere, agent = MAIN_AGENT) {
+  if (decision.kind === "stop" || request === void 0) return decision;
+  const room = roomLeft(budget, spendBeside(holding, agent), request);
+  return tooLittleRoom(room) ? stopHere(room.limit) : decision;
+}
+function capEffect(room) {
+  return room === null ? [] : [{ kind: "capOutput", maxTokens: Math.max(room, MIN_ANSWER_TOKENS) }];
+}
+function callGoes(effects) {
+  return !effects.some((effect) => effect.kind === "refuse" || effect.kind === "abort" || effect.kind === "ask");
+}
+
 // src/core/text/report-page.ts
 var NO_REPORT_PAGE = "Timebox: the report page cannot be written from here. From a checkout of Timebox: npm run report -- --session <id>.";
 function fileLink(path) {
@@ -2336,7 +2416,7 @@ function suggestionOf(sessions, exclude = null) {
   const counted = sessions.filter((session) => session.id !== exclude).sort((a, b) => b.endedAt - a.endedAt).slice(0, SUGGEST_SESSIONS);
   const byHost = /* @__PURE__ */ new Map();
   for (const session of counted) byHost.set(session.host, (byHost.get(session.host) ?? 0) + 1);
-  const hosts = [...byHost].map(([host, count2]) => ({ host, sessions: count2 })).sort((a, b) => b.sessions - a.sessions);
+  const hosts = [...byHost].map(([host, count3]) => ({ host, sessions: count3 })).sort((a, b) => b.sessions - a.sessions);
   if (counted.length < SUGGEST_MIN_SESSIONS) return { sessions: counted.length, hosts, figures: null, words: null };
   const figures = {
     timeMs: percentiles(counted.map((session) => session.endedAt - session.startedAt)),
@@ -2387,12 +2467,12 @@ function trim(value) {
 }
 
 // src/core/text/suggestion.ts
-function lastSessions(count2) {
-  return count2 === 1 ? "your last session here" : `your last ${count2} sessions here`;
+function lastSessions(count3) {
+  return count3 === 1 ? "your last session here" : `your last ${count3} sessions here`;
 }
-function sessionsCount(count2) {
-  if (count2 === 0) return "no session";
-  return count2 === 1 ? "1 session" : `${count2} sessions`;
+function sessionsCount(count3) {
+  if (count3 === 0) return "no session";
+  return count3 === 1 ? "1 session" : `${count3} sessions`;
 }
 function tooLittleHistory(sessions, project = null) {
   const of = project === null ? "of this project" : `in ${project}`;
@@ -3066,7 +3146,7 @@ function askAtTheLimit(state, reached, summary) {
     ]
   };
 }
-function modelCall(state, prompt2, now, isPrompt = true) {
+function modelCall(state, prompt2, now, isPrompt = true, request) {
   const key = promptKeyOf(state, prompt2);
   const standing2 = state.standing;
   if (key === state.lastPrompt) {
@@ -3075,11 +3155,11 @@ function modelCall(state, prompt2, now, isPrompt = true) {
     if (standing2 && wrapUp && key === wrapUp.prompt) return wrapUpModelCall(next2, standing2, wrapUp, now);
     if (key === standing2?.stoppedPrompt && standing2.spent)
       return { state: next2, effects: refuseStopped(standing2.spent) };
-    return checkTime(next2, now, "modelCall");
+    return checkTime(next2, now, "modelCall", state.lastPrompt, request);
   }
   if (standing2?.wrapUp) {
     const ended = endWrapUp(state, standing2, standing2.wrapUp, now, null);
-    const goOn = modelCall(ended.state, key, now, isPrompt);
+    const goOn = modelCall(ended.state, key, now, isPrompt, request);
     return { state: goOn.state, effects: [...ended.effects, ...goOn.effects] };
   }
   const fresh = {
@@ -3090,9 +3170,15 @@ function modelCall(state, prompt2, now, isPrompt = true) {
   };
   const active = counting(fresh);
   if (!active) return { state: fresh, effects: [status(fresh, now)] };
-  if (!isPrompt) return checkTime(fresh, now, "modelCall");
+  if (!isPrompt) return checkTime(fresh, now, "modelCall", fresh.lastPrompt, request);
   const budget = active.budget;
-  const decision = decide(budget, now, active.usedTurns, active.spend);
+  const decision = withRoom(
+    decide(budget, now, active.usedTurns, active.spend),
+    budget,
+    active,
+    request,
+    (limit2) => stopWithoutRoom(budget, now, active.usedTurns, active.spend, limit2)
+  );
   if (decision.kind === "stop") return hardStop(fresh, active, decision.summary, key, now, true);
   const counted = { usedTurns: active.usedTurns + 1, runningCounted: true };
   if (decision.kind === "nudge") {
@@ -3128,11 +3214,19 @@ function toolCall(state, prompt2, now) {
   }
   return checkTime(state, now, "toolCall", key);
 }
-function checkTime(state, now, reached, prompt2 = state.lastPrompt) {
+function checkTime(state, now, reached, prompt2 = state.lastPrompt, request, agent) {
   const active = counting(state);
   if (!active) return { state, effects: [status(state, now)] };
   const budget = active.budget;
-  const decision = decideMidRun(budget, now, shownTurns(state), active.spend);
+  const turns = shownTurns(state);
+  const decision = withRoom(
+    decideMidRun(budget, now, turns, active.spend),
+    budget,
+    active,
+    request,
+    (limit2) => stopWithoutRoom(budget, now, turns, active.spend, limit2),
+    agent
+  );
   switch (decision.kind) {
     case "stop":
       if (state.running && graceOf(state, budget) > 0) {
@@ -3596,15 +3690,15 @@ function add(level, hash, depth) {
   const index = slotOf(hash, depth);
   const slot = level[index];
   let next;
-  let count2 = 1;
-  if (slot === void 0) next = { a: hash.a, b: hash.b, count: count2 };
+  let count3 = 1;
+  if (slot === void 0) next = { a: hash.a, b: hash.b, count: count3 };
   else if (isLevel(slot)) {
     const below = add(slot, hash, depth + 1);
     next = below.level;
-    count2 = below.count;
+    count3 = below.count;
   } else if (same(slot, hash)) {
-    count2 = slot.count + 1;
-    next = { a: hash.a, b: hash.b, count: count2 };
+    count3 = slot.count + 1;
+    next = { a: hash.a, b: hash.b, count: count3 };
   } else {
     const moved = EMPTY_LEVEL.slice();
     moved[slotOf(slot, depth + 1)] = slot;
@@ -3612,7 +3706,7 @@ function add(level, hash, depth) {
   }
   const copy = level.slice();
   copy[index] = next;
-  return { level: copy, count: count2 };
+  return { level: copy, count: count3 };
 }
 function isLevel(slot) {
   return Array.isArray(slot);
@@ -3730,12 +3824,13 @@ var NOTHING_RECORDED = { spent: null, off: false, nudged: false };
 
 // src/core/session/index.ts
 function transition(state, event, now) {
-  if (state.asking && (event.type === "timeCheck" || event.type === "toolCall" || event.type === "modelCall")) {
+  const held = event.type === "timeCheck" || event.type === "toolCall" || event.type === "modelCall";
+  if (state.asking && (held || event.type === "modelRequest")) {
     return { state, effects: [status(state, now)] };
   }
   const result2 = applyEvent(state, event, now);
   const spent = result2.state.standing?.spent ?? null;
-  const reachesLimit = event.type === "modelCall" || event.type === "toolCall" || event.type === "timeCheck" || event.type === "modelResponse";
+  const reachesLimit = event.type === "modelCall" || event.type === "modelRequest" || event.type === "toolCall" || event.type === "timeCheck" || event.type === "modelResponse";
   if (state.askAtLimit && !state.standing?.spent && spent !== null && spent.limit === void 0 && reachesLimit) {
     return askAtTheLimit(state, event, spent);
   }
@@ -3752,22 +3847,32 @@ function applyEvent(state, event, now) {
     case "limitAnswer":
       return limitAnswer({ ...state, asking: false }, event, now);
     case "modelCall":
-      return loopStoppedCall(state, event.prompt) ?? recordPrompt(
-        state,
-        event,
-        withCallContext(
-          countStep(state, modelCall(state, event.prompt, now, event.startedBy !== "extension"), event, now),
-          now
-        )
+      return loopStoppedCall(state, event.prompt) ?? withOutputCap(
+        recordPrompt(
+          state,
+          event,
+          withCallContext(
+            countStep(
+              state,
+              modelCall(state, event.prompt, now, event.startedBy !== "extension", event.request),
+              event,
+              now
+            ),
+            now
+          )
+        ),
+        event
       );
     case "stepsAnswer":
       return stepsAnswer({ ...state, asking: false }, event, now);
+    case "modelRequest":
+      return loopStoppedCall(state, state.lastPrompt) ?? modelRequest(state, event.request, now);
     case "toolCall":
       return guardLoop(event, toolCall(state, event.prompt, now));
     case "modelResponse":
-      return modelResponse(state, event, now);
+      return modelResponse(answered(state, event.agent ?? MAIN_AGENT), event, now);
     case "runEnd": {
-      const next = { ...state, running: false };
+      const next = { ...settled(state), running: false };
       const standing2 = state.standing;
       if (standing2?.wrapUp) return endWrapUp(next, standing2, standing2.wrapUp, now, null);
       return { state: next, effects: [status(next, now)] };
@@ -3785,11 +3890,56 @@ function applyEvent(state, event, now) {
       return { state, effects: [] };
   }
 }
+function settled(state) {
+  const standing2 = state.standing;
+  if (standing2?.inFlight === void 0) return state;
+  const { inFlight: _ended, ...rest } = standing2;
+  return { ...state, standing: rest };
+}
+function answered(state, agent) {
+  const standing2 = state.standing;
+  return standing2?.inFlight?.[agent] === void 0 ? state : { ...state, standing: withInFlight(standing2, agent, null) };
+}
 function recordPrompt(before, event, result2) {
   const prompt2 = event.prompt;
   if (prompt2 === null || event.startedBy === "extension" || !isNewPrompt(before, prompt2)) return result2;
   if (result2.effects.some((effect) => effect.kind === "refuse")) return result2;
   return { state: result2.state, effects: [...result2.effects, { kind: "recordPrompt", prompt: prompt2 }] };
+}
+function subagentModelCall(state, request, now, agent) {
+  const timed = transition(state, { type: "timeCheck" }, now);
+  const active = counting(timed.state);
+  if (request === void 0 || timed.state.asking || !active) return timed;
+  if (!tooLittleRoom(roomLeft(active.budget, spendBeside(active, agent), request))) return timed;
+  const stopped = checkTime(timed.state, now, "modelCall", timed.state.lastPrompt, request, agent);
+  return { state: stopped.state, effects: [...timed.effects, ...stopped.effects] };
+}
+function capInFlight(result2, request, agent) {
+  const active = counting(result2.state);
+  const room = active ? roomLeft(active.budget, spendBeside(active, agent), request) : null;
+  if (!active || room === null) return result2;
+  const cap = capEffect(room.tokens);
+  const answer = Math.min(Math.max(room.tokens, MIN_ANSWER_TOKENS), request.answerLimit ?? Number.POSITIVE_INFINITY);
+  const held = withInFlight(active, agent, mostUsed(request, answer));
+  return { state: { ...result2.state, standing: held }, effects: [...result2.effects, ...cap] };
+}
+function modelRequest(state, request, now) {
+  const standing2 = state.standing;
+  if (standing2?.wrapUp && standing2.spent?.limit !== void 0) return { state, effects: capEffect(MIN_ANSWER_TOKENS) };
+  if (standing2?.spent && !standing2.wrapUp && standing2.stoppedPrompt === state.lastPrompt) {
+    return { state, effects: refuseStopped(standing2.spent) };
+  }
+  const checked = checkTime(state, now, "modelCall", state.lastPrompt, request);
+  return callGoes(checked.effects) ? capInFlight(checked, request, MAIN_AGENT) : checked;
+}
+function withOutputCap(result2, event) {
+  const request = event.request;
+  if (request === void 0 || !callGoes(result2.effects)) return result2;
+  const standing2 = result2.state.standing;
+  if (standing2?.wrapUp && standing2.spent?.limit !== void 0) {
+    return { state: result2.state, effects: [...result2.effects, ...capEffect(MIN_ANSWER_TOKENS)] };
+  }
+  return capInFlight(result2, request, MAIN_AGENT);
 }
 function stepsAnswer(state, event, now) {
   const { limit: limit2 } = event;
@@ -3835,16 +3985,16 @@ function guardAgentLoop(event, agent, now, session, result2) {
     ];
     return { agents, effects };
   }
-  const concluding = {
+  const concluding2 = {
     ...run,
     spent: { limit: "loop", at: now },
     wrapUp: { until: now + session.graceMs, calls: 0, refusedAt: 0 }
   };
   return {
-    agents: withRun(agents, concluding),
+    agents: withRun(agents, concluding2),
     effects: [
       ...result2.effects,
-      runRecord(concluding),
+      runRecord(concluding2),
       {
         kind: "refuse",
         reason: check.verdict === "stops" ? subagentLoopRefusal(call.tool, view, check.count) : SUBAGENT_LOOP_STOPPED_REFUSAL
@@ -3863,8 +4013,11 @@ function kept(agents, run) {
 function parentOf(agents, run) {
   return run.parent === null ? void 0 : agents.runs[run.parent];
 }
-function concludingCall(agents, run) {
-  return { agents: withRun(agents, run), effects: [runRecord(run), { kind: "context", text: SUBAGENT_WRAP_UP_BLOCK }] };
+function concludingCall(agents, run, cap = []) {
+  return {
+    agents: withRun(agents, run),
+    effects: [runRecord(run), { kind: "context", text: SUBAGENT_WRAP_UP_BLOCK }, ...cap]
+  };
 }
 function spendBudget(agents, run, limit2, now, session) {
   const spent = {
@@ -3956,24 +4109,33 @@ function agentStart(agents, event, now, session) {
   if (atStart) effects.push({ kind: "context", text: subagentBudgetBlock(describeTaskBudget(budget)) });
   return { agents: withRun(agents, run), effects };
 }
-function agentModelCall(agents, run, now, session) {
+function agentModelCall(agents, run, now, session, request) {
   if (!isRunning(run)) return refuseStopped2(agents, run);
   if (session.spent) return stop(agents, run, now, "session", true, true);
   const wrapUp = run.wrapUp;
   if (wrapUp !== null) {
     if (now >= wrapUp.until || wrapUp.calls >= SUBAGENT_CALLS_AFTER_SPENT)
       return stop(agents, run, now, "session", true, true);
-    return concludingCall(agents, { ...run, steps: run.steps + 1, wrapUp: { ...wrapUp, calls: wrapUp.calls + 1 } });
+    const calls = wrapUp.calls + 1;
+    return concludingCall(
+      agents,
+      { ...run, steps: run.steps + 1, wrapUp: { ...wrapUp, calls } },
+      concluding(run, request)
+    );
   }
-  const limit2 = reachedLimit(run, now);
+  const limit2 = reachedLimit(run, now) ?? noRoomIn(run, request);
   if (limit2 !== null) {
     const wrapping = { ...run, steps: run.steps + 1, spent: { limit: limit2, at: now } };
-    return concludingCall(agents, { ...wrapping, wrapUp: { until: now + session.graceMs, calls: 1, refusedAt: null } });
+    const wrapUp2 = { until: now + session.graceMs, calls: 1, refusedAt: null };
+    return concludingCall(agents, { ...wrapping, wrapUp: wrapUp2 }, concluding(wrapping, request));
   }
   const counted = { ...run, steps: run.steps + 1, told: run.told || run.budget !== null };
   const effects = [];
   if (!run.told && run.budget !== null) {
     effects.push({ kind: "context", text: subagentBudgetBlock(describeTaskBudget(run.budget)) });
+  }
+  if (run.budget !== null && request !== void 0) {
+    effects.push(...capEffect(roomLeft(run.budget, run.spend, request)?.tokens ?? null));
   }
   const ratio = usedRatio(counted, now);
   if (ratio >= NUDGE_WARNING_RATIO) {
@@ -3983,6 +4145,15 @@ function agentModelCall(agents, run, now, session) {
     });
   }
   return warnOnce(agents, counted, now, effects, true);
+}
+function concluding(run, request) {
+  return request !== void 0 && CAPPED.has(run.spent?.limit) ? capEffect(MIN_ANSWER_TOKENS) : [];
+}
+var CAPPED = /* @__PURE__ */ new Set(["tokens", "cost"]);
+function noRoomIn(run, request) {
+  if (run.budget === null || request === void 0) return null;
+  const room = roomLeft(run.budget, run.spend, request);
+  return tooLittleRoom(room) ? room.limit : null;
 }
 function agentToolCall(agents, run, now, session) {
   if (!isRunning(run)) return refuseStopped2(agents, run);
@@ -4087,7 +4258,8 @@ function composed(state, event, now) {
     case "toolCall": {
       const agent = event.agent;
       if (agent === void 0) break;
-      const session = sessionStep(state, { type: "timeCheck" }, now);
+      const request = event.type === "modelCall" ? event.request : void 0;
+      const session = withSessionStop(state, subagentModelCall(state, request, now, agent), now);
       const run = session.state.subagents.runs[agent];
       if (run === void 0) {
         if (!viewOf(session.state).spent) return session;
@@ -4099,8 +4271,12 @@ function composed(state, event, now) {
       }
       const view = viewOf(session.state);
       const agents = session.state.subagents;
-      const own = event.type === "modelCall" ? agentModelCall(agents, run, now, view) : guardAgentLoop(event, agent, now, view, agentToolCall(agents, run, now, view));
-      return joined(session.state, session.effects, own);
+      if (event.type === "toolCall") {
+        const own = guardAgentLoop(event, agent, now, view, agentToolCall(agents, run, now, view));
+        return joined(session.state, session.effects, own);
+      }
+      const result2 = joined(session.state, session.effects, agentModelCall(agents, run, now, view, request));
+      return request === void 0 || !callGoes(result2.effects) ? result2 : capInFlight(result2, request, agent);
     }
     case "modelResponse": {
       const agent = event.agent;
@@ -4109,7 +4285,7 @@ function composed(state, event, now) {
       const used = { tokens: event.tokens, cost: event.cost };
       const own = agentResponse(state.subagents, run, used, now, viewOf(state));
       const counted = { ...state, subagents: own.agents };
-      const session = sessionStep(counted, { type: "modelResponse", ...used }, now);
+      const session = sessionStep(counted, { type: "modelResponse", ...used, agent }, now);
       return { state: session.state, effects: [...own.effects, ...session.effects] };
     }
     case "timeCheck": {
@@ -4124,7 +4300,9 @@ function composed(state, event, now) {
   return sessionStep(state, event, now);
 }
 function sessionStep(state, event, now) {
-  const result2 = transition(state, event, now);
+  return withSessionStop(state, transition(state, event, now), now);
+}
+function withSessionStop(state, result2, now) {
   if (isSpent(state) || !isSpent(result2.state)) return result2;
   const stopped = joined(result2.state, result2.effects, stopAll(result2.state.subagents, now));
   return { state: stopped.state, effects: [...stopped.effects, STOP_SUBAGENTS] };
@@ -4440,7 +4618,13 @@ function dailyPartLines(promptId, before, after, now) {
 function transcriptUsage(found, readFrom, lines, now) {
   const effects = found.responses.map((response) => ({
     kind: "recordUsage",
-    usage: { responseId: response.id, used: { tokens: response.tokens }, at: now, offset: found.offset }
+    usage: {
+      responseId: response.id,
+      used: { tokens: response.tokens },
+      at: now,
+      offset: found.offset,
+      ...response.prompt === void 0 ? {} : { prompt: response.prompt }
+    }
   }));
   const tokens = found.responses.reduce((sum, response) => sum + response.tokens, 0);
   if (tokens > 0) effects.push({ kind: "addDailyUse", use: { tokens } });
@@ -4766,11 +4950,79 @@ var codexCliHost = {
 
 // src/adapters/gemini/hook-host.ts
 import { join as join4 } from "node:path";
+
+// src/adapters/gemini/transcript-usage.ts
+import { closeSync as closeSync2, openSync as openSync2, readSync as readSync2, statSync as statSync2 } from "node:fs";
+var MAX_READ_BYTES2 = 8 * 1024 * 1024;
+function fieldsOf2(value) {
+  return typeof value === "object" && value !== null && !Array.isArray(value) ? value : null;
+}
+function count(value) {
+  return typeof value === "number" && Number.isFinite(value) && value > 0 ? value : 0;
+}
+function usageOfLine2(raw, from) {
+  let line;
+  try {
+    line = fieldsOf2(JSON.parse(raw));
+  } catch {
+    return null;
+  }
+  if (line?.type !== "gemini" || line.tokens === void 0) return null;
+  const tokens = fieldsOf2(line.tokens);
+  if (typeof line.id !== "string" || tokens === null || typeof tokens.input !== "number") return "unreadable";
+  const parts = count(tokens.input) + count(tokens.output) + count(tokens.thoughts) + count(tokens.tool);
+  return { id: line.id, tokens: count(tokens.total) || parts, prompt: { input: count(tokens.input), from } };
+}
+function readGeminiUsage(path, offset, seen) {
+  const nothing2 = { responses: [], offset, unreadable: false };
+  let fd;
+  try {
+    fd = openSync2(path, "r");
+  } catch {
+    return nothing2;
+  }
+  try {
+    const size = statSync2(path).size;
+    if (size <= offset) return { ...nothing2, offset: Math.min(offset, size) };
+    const buffer = Buffer.alloc(Math.min(size - offset, MAX_READ_BYTES2));
+    const read = readSync2(fd, buffer, 0, buffer.length, offset);
+    const end = buffer.subarray(0, read).lastIndexOf(10);
+    if (end < 0) return read === MAX_READ_BYTES2 ? { ...nothing2, offset: offset + read } : nothing2;
+    const found = new Set(seen);
+    const responses = [];
+    let unreadable = false;
+    let from = offset;
+    for (const raw of buffer.subarray(0, end).toString("utf8").split("\n")) {
+      const usage = usageOfLine2(raw, from);
+      from += Buffer.byteLength(raw, "utf8") + 1;
+      if (usage === "unreadable") unreadable = true;
+      else if (usage && !found.has(usage.id)) {
+        found.add(usage.id);
+        responses.push(usage);
+      }
+    }
+    return { responses, offset: offset + end + 1, unreadable };
+  } catch {
+    return nothing2;
+  } finally {
+    closeSync2(fd);
+  }
+}
+function transcriptSize(path) {
+  try {
+    return statSync2(path).size;
+  } catch {
+    return null;
+  }
+}
+
+// src/adapters/gemini/hook-host.ts
 var ROLES3 = {
   SessionStart: "sessionStart",
   BeforeAgent: "prompt",
   BeforeTool: "beforeTool",
   AfterTool: "beforeModelCall",
+  BeforeModel: "modelRequest",
   AfterAgent: "runEnd"
 };
 var COMMAND3 = /^(?:TIMEBOX-CMD|\/timebox)(?:\s+([\s\S]*))?$/;
@@ -4779,13 +5031,19 @@ var geminiCliHost = {
   terms: {
     name: "Gemini CLI",
     command: "/timebox",
-    tokens: false,
+    tokens: true,
     cost: false,
     dailySetting: 'Set TIMEBOX_DAILY="3h turns:60 cost:10" in the environment gemini starts in.'
   },
-  read: (input) => readHookEvent(input, { roles: ROLES3, command: COMMAND3, promptId: () => null, transcript: false }),
-  /** A tool is refused with `decision: "deny"` (Gemini CLI has no `permissionDecision`); a stop reads as it is. */
+  read: (input) => readHookEvent(input, { roles: ROLES3, command: COMMAND3, promptId: () => null, transcript: true }),
+  /**
+   * A tool is refused with `decision: "deny"` (Gemini CLI has no `permissionDecision`); a stop reads as it is; a capped
+   * request's settings go back whole, with the cap.
+   */
   write: (reply, event) => {
+    if (event.role === "modelRequest" && reply.maxOutputTokens !== void 0 && reply.refusal === null) {
+      return cappedRequest(reply, event, reply.maxOutputTokens);
+    }
     const json = hookJson(reply, event);
     const specific = json?.hookSpecificOutput;
     if (json === null || specific?.permissionDecision !== "deny") return json;
@@ -4797,8 +5055,20 @@ var geminiCliHost = {
     return json;
   },
   dataDir: (_env, home) => join4(home, ".gemini", "timebox"),
-  unnamedPrompts: true
+  unnamedPrompts: true,
+  readUsage: readGeminiUsage,
+  transcriptSize
 };
+function cappedRequest(reply, event, cap) {
+  const config = event.requestConfig ?? {};
+  const limit2 = config.maxOutputTokens;
+  const maxOutputTokens = typeof limit2 === "number" && limit2 > 0 && limit2 < cap ? limit2 : cap;
+  const json = {
+    hookSpecificOutput: { hookEventName: event.hostEvent, llm_request: { config: { ...config, maxOutputTokens } } }
+  };
+  if (reply.notices.length > 0) json.systemMessage = reply.notices.join("\n");
+  return json;
+}
 
 // src/adapters/node/node-time.ts
 var systemClock = { now: () => Date.now() };
@@ -5104,10 +5374,10 @@ var HookRuntime = class _HookRuntime {
   startOnStop(command3, report, options) {
     let done;
     this.waiting.push(new Promise((resolve) => done = resolve));
-    let settled2 = false;
+    let settled3 = false;
     const settle = (outcome) => {
-      if (settled2) return;
-      settled2 = true;
+      if (settled3) return;
+      settled3 = true;
       clearTimeout(timer);
       report(outcome);
       done();
@@ -5282,7 +5552,7 @@ async function command2(args, hook, now, promptId) {
     standings: () => deps.daily ? deps.daily.ledger.standings(deps.daily.budgets) : []
   }) : void 0;
   hook.load(now, { running: promptId });
-  const answered = hook.runtime.command(args, {
+  const answered2 = hook.runtime.command(args, {
     newBudgetId: newBudgetId(deps),
     // The hooks are told nothing of what a session costs: a cost limit is set, and said to be unenforceable.
     cost: "host cannot see",
@@ -5291,7 +5561,7 @@ async function command2(args, hook, now, promptId) {
     ...page === void 0 ? {} : { reportPage: page },
     ...suggestion === void 0 ? {} : { suggestion }
   });
-  return { ...await hook.reply(answered), answered: true };
+  return { ...await hook.reply(answered2), answered: true };
 }
 async function toolBoundary(event, hook, now) {
   const deps = hook.deps;
@@ -5318,6 +5588,18 @@ async function runEnd(event, hook, now) {
   const answer = hook.handle({ type: "runEnd" });
   hook.saveDaily(now);
   return hook.reply(answer);
+}
+
+// src/adapters/hooks/model-request.ts
+async function modelRequest2(event, hook, now, size) {
+  const prompt2 = hook.deps.store.latestPrompt();
+  const bytes = event.transcriptPath === null ? null : size(event.transcriptPath);
+  if (prompt2 === null || bytes === null) return null;
+  const request = { answeredInput: prompt2.input, addedBytes: Math.max(0, bytes - prompt2.from) };
+  hook.load(now, { running: event.promptId });
+  const answer = hook.handle({ type: "modelRequest", request });
+  const reply = await hook.reply(answer);
+  return answer.maxOutputTokens === void 0 ? reply : { ...reply, maxOutputTokens: answer.maxOutputTokens };
 }
 
 // src/adapters/hooks/usage.ts
@@ -5358,6 +5640,8 @@ async function replyTo(event, hook, now) {
       return event.agent === null ? null : agentStart2(event, event.agent, hook, now);
     case "agentEnd":
       return event.ended === null ? null : agentEnd2(event, event.ended, hook, now);
+    case "modelRequest":
+      return hook.deps.transcriptSize ? modelRequest2(event, hook, now, hook.deps.transcriptSize) : null;
     case "runEnd":
       return runEnd(event, hook, now);
     default:
@@ -5410,14 +5694,14 @@ function statusLineText(deps, now) {
 
 // src/adapters/node/file-ledger.ts
 import {
-  closeSync as closeSync2,
+  closeSync as closeSync3,
   fsyncSync,
   linkSync,
   mkdirSync as mkdirSync2,
-  openSync as openSync2,
+  openSync as openSync3,
   readFileSync as readFileSync2,
   rmSync,
-  statSync as statSync2,
+  statSync as statSync3,
   writeSync
 } from "node:fs";
 import { join as join5 } from "node:path";
@@ -5435,10 +5719,10 @@ function isRecord2(value) {
   return typeof value === "object" && value !== null;
 }
 function isFile(path) {
-  return statSync2(path, { throwIfNoEntry: false })?.isFile() === true;
+  return statSync3(path, { throwIfNoEntry: false })?.isFile() === true;
 }
 function exists(path) {
-  return statSync2(path, { throwIfNoEntry: false }) !== void 0;
+  return statSync3(path, { throwIfNoEntry: false }) !== void 0;
 }
 function processAlive(pid) {
   if (typeof pid !== "number" || !Number.isInteger(pid) || pid <= 0) return false;
@@ -5473,7 +5757,7 @@ function createFileLedger(dir, options = {}) {
       const file = fileOf(dir, claim2.budgetId, claim2.kind);
       mkdirSync2(dir, { recursive: true });
       const draft = `${file}.${randomUUID()}.draft`;
-      const fd = openSync2(draft, "wx");
+      const fd = openSync3(draft, "wx");
       const record = { version: RECORD_VERSION, ...claim2, pid: pid(), claimedAt: clock.now() };
       try {
         try {
@@ -5481,7 +5765,7 @@ function createFileLedger(dir, options = {}) {
 `);
           fsyncSync(fd);
         } finally {
-          closeSync2(fd);
+          closeSync3(fd);
         }
         link(draft, file);
         return true;
@@ -5503,6 +5787,7 @@ function createFileLedger(dir, options = {}) {
           timeRanOut: fields2.timeRanOut === true,
           ...typeof fields2.wrapUpUntil === "number" && Number.isFinite(fields2.wrapUpUntil) ? { wrapUpUntil: fields2.wrapUpUntil } : {},
           ...fields2.limit === "tokens" || fields2.limit === "cost" ? { limit: fields2.limit } : {},
+          ...fields2.noRoom === true ? { noRoom: true } : {},
           ...typeof fields2.tokens === "number" && Number.isFinite(fields2.tokens) ? { tokens: fields2.tokens } : {},
           ...typeof fields2.cost === "number" && Number.isFinite(fields2.cost) ? { cost: fields2.cost } : {},
           prompt: typeof spent.prompt === "string" ? spent.prompt : null
@@ -5543,19 +5828,19 @@ import { mkdirSync as mkdirSync3, readFileSync as readFileSync3 } from "node:fs"
 import { join as join6 } from "node:path";
 
 // src/adapters/node/append-line.ts
-import { closeSync as closeSync3, fstatSync, openSync as openSync3, readSync as readSync2, writeSync as writeSync2 } from "node:fs";
+import { closeSync as closeSync4, fstatSync, openSync as openSync4, readSync as readSync3, writeSync as writeSync2 } from "node:fs";
 var nodeAppendFiles = {
-  openAppend: (path) => openSync3(path, "a+"),
+  openAppend: (path) => openSync4(path, "a+"),
   size: (fd) => fstatSync(fd).size,
   byteAt(fd, position) {
     const byte = Buffer.alloc(1);
-    readSync2(fd, byte, 0, 1, position);
+    readSync3(fd, byte, 0, 1, position);
     return byte.toString("latin1");
   },
   write: (fd, text2) => {
     writeSync2(fd, text2);
   },
-  close: (fd) => closeSync3(fd)
+  close: (fd) => closeSync4(fd)
 };
 function appendLine(path, line, files = nodeAppendFiles) {
   let fd;
@@ -5584,7 +5869,7 @@ function named2(path, error) {
 
 // src/adapters/node/log-lines.ts
 var text = (value) => typeof value === "string";
-var count = (value) => typeof value === "number" && Number.isFinite(value);
+var count2 = (value) => typeof value === "number" && Number.isFinite(value);
 var PROMPT_KINDS = /* @__PURE__ */ new Set(["call", "ended", "daily-stopped", "daily-ended"]);
 function readLogLine(fields2) {
   const kind = fields2.kind;
@@ -5596,7 +5881,7 @@ function readLogLine(fields2) {
   }
   if (PROMPT_KINDS.has(String(kind))) {
     if (!text(fields2.promptId)) return null;
-    if (count(fields2.at)) return fields2;
+    if (count2(fields2.at)) return fields2;
     return { kind, promptId: fields2.promptId, at: 0 };
   }
   switch (kind) {
@@ -5604,7 +5889,7 @@ function readLogLine(fields2) {
       if (!text(fields2.responseId)) return null;
       return usageAsWritten(fields2) ? fields2 : usageLine(fields2, fields2.responseId);
     case "transcript":
-      return count(fields2.offset) ? { kind, offset: fields2.offset } : null;
+      return count2(fields2.offset) ? { kind, offset: fields2.offset } : null;
     case "transcript-unreadable":
     case "told":
       return { kind, at: atOf(fields2) };
@@ -5615,15 +5900,15 @@ function readLogLine(fields2) {
     case "claim":
       return claimLine(fields2);
     case "spent":
-      return count(fields2.budgetStart) ? {
+      return count2(fields2.budgetStart) ? {
         kind,
         budgetStart: fields2.budgetStart,
-        usedTurns: count(fields2.usedTurns) ? fields2.usedTurns : 0,
-        elapsedMs: count(fields2.elapsedMs) ? fields2.elapsedMs : 0,
+        usedTurns: count2(fields2.usedTurns) ? fields2.usedTurns : 0,
+        elapsedMs: count2(fields2.elapsedMs) ? fields2.elapsedMs : 0,
         promptId: text(fields2.promptId) ? fields2.promptId : null
       } : null;
     case "nudged":
-      return count(fields2.budgetStart) ? { kind, budgetStart: fields2.budgetStart } : null;
+      return count2(fields2.budgetStart) ? { kind, budgetStart: fields2.budgetStart } : null;
     case "spawn":
       return text(fields2.agentType) && text(fields2.task) ? {
         kind,
@@ -5634,7 +5919,7 @@ function readLogLine(fields2) {
         at: atOf(fields2)
       } : null;
     case "spawn-taken":
-      return count(fields2.index) && text(fields2.agent) ? { kind, index: fields2.index, agent: fields2.agent, at: atOf(fields2) } : null;
+      return count2(fields2.index) && text(fields2.agent) ? { kind, index: fields2.index, agent: fields2.agent, at: atOf(fields2) } : null;
     case "spawn-refused":
       return text(fields2.agent) && text(fields2.reason) ? { kind, agent: fields2.agent, reason: fields2.reason, at: atOf(fields2) } : null;
     case "owed":
@@ -5648,21 +5933,27 @@ function readLogLine(fields2) {
   }
 }
 function atOf(fields2) {
-  return count(fields2.at) ? fields2.at : 0;
+  return count2(fields2.at) ? fields2.at : 0;
 }
 function usageAsWritten(fields2) {
-  const { tokens, cost, at, offset } = fields2;
-  return count(tokens) && (cost === void 0 || count(cost)) && (at === void 0 || count(at)) && (offset === void 0 || count(offset));
+  const { tokens, cost, at, offset, prompt: prompt2 } = fields2;
+  return count2(tokens) && (cost === void 0 || count2(cost)) && (at === void 0 || count2(at)) && (offset === void 0 || count2(offset)) && (prompt2 === void 0 || promptOf(prompt2).prompt !== void 0);
 }
 function usageLine(fields2, responseId) {
   return {
     kind: "usage",
     responseId,
-    tokens: count(fields2.tokens) ? fields2.tokens : 0,
-    ...count(fields2.cost) ? { cost: fields2.cost } : {},
-    ...count(fields2.at) ? { at: fields2.at } : {},
-    ...count(fields2.offset) ? { offset: fields2.offset } : {}
+    tokens: count2(fields2.tokens) ? fields2.tokens : 0,
+    ...count2(fields2.cost) ? { cost: fields2.cost } : {},
+    ...count2(fields2.at) ? { at: fields2.at } : {},
+    ...count2(fields2.offset) ? { offset: fields2.offset } : {},
+    ...promptOf(fields2.prompt)
   };
+}
+function promptOf(prompt2) {
+  if (typeof prompt2 !== "object" || prompt2 === null) return {};
+  const { input, from } = prompt2;
+  return count2(input) && count2(from) ? { prompt: { input, from } } : {};
 }
 function claimLine(fields2) {
   const claim2 = fields2.claim;
@@ -5743,12 +6034,28 @@ var SessionLog = class {
    * Records what a response used, and how far the transcript it was read from was read (none for a host that reports
    * usage itself).
    */
-  appendUsage(responseId, used, at, offset) {
-    this.appendLine({ kind: "usage", responseId, ...used, at, ...offset === void 0 ? {} : { offset } });
+  appendUsage(responseId, used, at, offset, prompt2) {
+    this.appendLine({
+      kind: "usage",
+      responseId,
+      ...used,
+      at,
+      ...offset === void 0 ? {} : { offset },
+      ...prompt2 === void 0 ? {} : { prompt: prompt2 }
+    });
   }
   /** Keeps what a response used, as the rules say (`recordUsage`). */
   recordUsage(usage) {
-    this.appendUsage(usage.responseId, usage.used, usage.at, usage.offset);
+    this.appendUsage(usage.responseId, usage.used, usage.at, usage.offset, usage.prompt);
+  }
+  /** The prompt of the latest response whose transcript record says where it begins, or null. */
+  latestPrompt() {
+    const lines = this.lines();
+    for (let at = lines.length - 1; at >= 0; at--) {
+      const line = lines[at];
+      if (line?.kind === "usage" && line.prompt !== void 0) return line.prompt;
+    }
+    return null;
   }
   /** How far the transcript was read, and the responses already counted. */
   transcriptProgress() {
@@ -5831,7 +6138,7 @@ var SessionLog = class {
 import { hostname, userInfo } from "node:os";
 
 // src/adapters/node/daily-ledger.ts
-import { closeSync as closeSync4, mkdirSync as mkdirSync4, openSync as openSync4, readdirSync as readdirSync2, readSync as readSync3, rmSync as rmSync2, statSync as statSync3, writeFileSync as writeFileSync2 } from "node:fs";
+import { closeSync as closeSync5, mkdirSync as mkdirSync4, openSync as openSync5, readdirSync as readdirSync2, readSync as readSync4, rmSync as rmSync2, statSync as statSync4, writeFileSync as writeFileSync2 } from "node:fs";
 import { homedir } from "node:os";
 import { join as join7 } from "node:path";
 
@@ -5867,11 +6174,11 @@ function readOn(files, file, offset) {
   }
   return { lines, offset: offset + files.byteLength(text2.slice(0, end + 1)) };
 }
-function fieldsOf2(value) {
+function fieldsOf3(value) {
   return typeof value === "object" && value !== null ? value : {};
 }
 function takeUse(cache, line) {
-  const fields2 = fieldsOf2(line);
+  const fields2 = fieldsOf3(line);
   if (typeof fields2.session === "string") cache.sessions.add(fields2.session);
   cache.agentMs += numberOr2(fields2.agentMs);
   cache.tokens += numberOr2(fields2.tokens);
@@ -5927,7 +6234,7 @@ function dailyLedgerOver(files, dir, sessionId, clock, scopeName) {
     const adjust = readOn(files, cache.adjustFile, cache.adjustOffset);
     cache.adjustOffset = adjust.offset;
     for (const line of adjust.lines) {
-      const fields2 = fieldsOf2(line);
+      const fields2 = fieldsOf3(line);
       const now = cache.adjustment;
       cache.adjustment = {
         addTimeMs: now.addTimeMs + numberOr2(fields2.addTimeMs),
@@ -6028,16 +6335,16 @@ var nodeDailyFiles = {
   },
   list: (path) => readdirSync2(path),
   remove: (path) => rmSync2(path, { recursive: true, force: true }),
-  exists: (path) => statSync3(path, { throwIfNoEntry: false }) !== void 0,
-  size: (path) => statSync3(path, { throwIfNoEntry: false })?.size ?? 0,
+  exists: (path) => statSync4(path, { throwIfNoEntry: false }) !== void 0,
+  size: (path) => statSync4(path, { throwIfNoEntry: false })?.size ?? 0,
   read(path, offset, length) {
-    const fd = openSync4(path, "r");
+    const fd = openSync5(path, "r");
     try {
       const buffer = Buffer.alloc(length);
-      const read = readSync3(fd, buffer, 0, length, offset);
+      const read = readSync4(fd, buffer, 0, length, offset);
       return buffer.subarray(0, read).toString("utf8");
     } finally {
-      closeSync4(fd);
+      closeSync5(fd);
     }
   },
   byteLength: (text2) => Buffer.byteLength(text2, "utf8"),
@@ -6444,11 +6751,11 @@ function readAt(buffer, offset) {
       return { value: buffer.toString("utf8", next, next + length), next: next + length + 2 };
     }
     case ARRAY2: {
-      const count2 = numberAt(buffer, offset + 1, end);
-      if (count2 < 0) return { value: null, next };
+      const count3 = numberAt(buffer, offset + 1, end);
+      if (count3 < 0) return { value: null, next };
       const items = [];
       let at = next;
-      for (let index = 0; index < count2; index++) {
+      for (let index = 0; index < count3; index++) {
         const item = readAt(buffer, at);
         if (item === null) return null;
         items.push(item.value);
@@ -6769,8 +7076,8 @@ var TeamLedger = class {
   askTeam(adjustment, why) {
     return this.run(this.day.ask(adjustment, why));
   }
-  keptDays(count2) {
-    return this.run(this.day.keptDays(count2));
+  keptDays(count3) {
+    return this.run(this.day.keptDays(count3));
   }
   problem() {
     return this.day.problem();
@@ -6778,7 +7085,7 @@ var TeamLedger = class {
 };
 
 // src/adapters/team/outbox.ts
-import { mkdirSync as mkdirSync5, readdirSync as readdirSync3, readFileSync as readFileSync4, renameSync, rmSync as rmSync3, statSync as statSync4 } from "node:fs";
+import { mkdirSync as mkdirSync5, readdirSync as readdirSync3, readFileSync as readFileSync4, renameSync, rmSync as rmSync3, statSync as statSync5 } from "node:fs";
 import { join as join8 } from "node:path";
 var UNSENT = "unsent.jsonl";
 var SENDING = /^sending-.+\.jsonl$/;
@@ -6846,7 +7153,7 @@ function fileOutbox(folder, newId = randomUUID) {
 }
 function sizeOf(path) {
   try {
-    return statSync4(path).size;
+    return statSync5(path).size;
   } catch {
     return 0;
   }
@@ -7031,16 +7338,16 @@ var ReadAheadLedger = class {
       this.view = { unreadable: this.options.texts.unreachable(read.error, this.options.closed) };
     } else this.view = read.view ?? { unreadable: teamWriteNotSent("the batch did not read it") };
     this.recording = [];
-    let answered = true;
+    let answered2 = true;
     try {
       dailyCommandAnswer(
         command3,
         dailyCommandPorts({ ledger: this, budgets: this.budgets }, () => {
-          answered = false;
+          answered2 = false;
         })
       );
     } finally {
-      const writes = answered ? this.recording : [];
+      const writes = answered2 ? this.recording : [];
       this.recording = null;
       if (writes.length > 0) {
         const sent = await this.exchange(writes, false);
@@ -7200,7 +7507,7 @@ function askText(member, adjustment, why, at) {
 function dayReading(value, dayStart) {
   const [useFields, whoFields, sessions, reservedTokens, reservedCost, limits, raise] = listReply(value);
   const use = fields(useFields);
-  const members = [...fields(whoFields)].map(([name, count2]) => ({ name, sessions: amount(count2) }));
+  const members = [...fields(whoFields)].map(([name, count3]) => ({ name, sessions: amount(count3) }));
   members.sort((a, b) => a.name.localeCompare(b.name));
   return {
     use: {
@@ -7246,11 +7553,11 @@ function* setLimits(calls, limits) {
 }
 function* raiseDay(calls, adjustment) {
   const view = yield* viewTeam(calls);
-  const answered = "unreadable" in view ? [] : requestsAnswered(view.asks, adjustment);
+  const answered2 = "unreadable" in view ? [] : requestsAnswered(view.asks, adjustment);
   const { day, expiry } = calls.day;
   const { addTimeMs, addPrompts, addTokens, addCost, off } = adjustment;
   const keys = [adminKeys(calls.config.team, day).raise, dayKeys(calls.config.team, day)[5]];
-  const args = [...common(calls, expiry), addTimeMs, addPrompts, addTokens, addCost, off ? 1 : 0, ...answered];
+  const args = [...common(calls, expiry), addTimeMs, addPrompts, addTokens, addCost, off ? 1 : 0, ...answered2];
   return written2(calls, yield* calls.send("raise", keys, args));
 }
 function* addToDay(calls, adjustment) {
@@ -7534,10 +7841,10 @@ var TeamDay = class extends TeamStoreCalls {
    * (a day's keys outlive it by one day, TEAM_KEYS_OUTLIVE_S); none while the store cannot be read. Today counts the
    * other sessions' reservations, as the standings do.
    */
-  *keptDays(count2) {
+  *keptDays(count3) {
     const days = [];
     let day = teamDay(this.clock.now(), this.config.zone);
-    for (let kept2 = 0; kept2 < Math.min(count2, TEAM_DAYS_KEPT); kept2++) {
+    for (let kept2 = 0; kept2 < Math.min(count3, TEAM_DAYS_KEPT); kept2++) {
       days.unshift(day.day);
       day = teamDay(day.start - 1, this.config.zone);
     }
@@ -7642,7 +7949,7 @@ function readAheadOf(deps) {
   const ledger = deps.daily?.ledger;
   return ledger !== void 0 && "settle" in ledger ? ledger : null;
 }
-async function settled(reply, ledger) {
+async function settled2(reply, ledger) {
   if (ledger === null || await ledger.settle() || reply === null) return reply;
   const refusal2 = ledger.takenRefusal();
   return { notices: [refusal2], context: [], refusal: refusal2, stop: true, answered: reply.answered };
@@ -7728,7 +8035,7 @@ async function runCli(args, stdin2, env, deps) {
     const daily = dailyOf(env, event.sessionId, deps.clock, host.name, deps.openDaily ?? openHookDailyLedger);
     const readAhead = readAheadOf(daily);
     await (event.command === null ? readAhead?.refresh() : readAhead?.prepare(event.command));
-    const answered = await handleHook(event, {
+    const answered2 = await handleHook(event, {
       store,
       ledger,
       clock: deps.clock,
@@ -7741,11 +8048,12 @@ async function runCli(args, stdin2, env, deps) {
       startWatcher: (budget) => deps.startWatcher(dataDir, event.sessionId, budget),
       ...host.unnamedPrompts ? { unnamedPrompts: true } : {},
       ...host.readUsage ? { readUsage: host.readUsage } : {},
+      ...host.transcriptSize ? { transcriptSize: host.transcriptSize } : {},
       terms: host.terms,
       ...deps.reportPage ? { reportPage: pageOf(deps.reportPage, event.sessionId, host.name, cwd) } : {},
       ...read && cwd !== null ? { projectHistory: () => read(cwd, event.sessionId) } : {}
     });
-    const reply = await settled(answered, readAhead);
+    const reply = await settled2(answered2, readAhead);
     const answer = reply === null ? null : host.write(reply, event);
     return { stdout: answer ? `${JSON.stringify(answer)}
 ` : "", stderr: "" };

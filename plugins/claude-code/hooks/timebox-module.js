@@ -16,6 +16,8 @@ var MIN_COST_LIMIT = 0.01;
 var MAX_COST_LIMIT = 1e4;
 var MIN_GRACE_MS = 1e3;
 var MAX_GRACE_MS = 10 * 60 * 1e3;
+var MIN_ANSWER_TOKENS = 2048;
+var NOTE_ALLOWANCE_BYTES = 4096;
 var AWARE_WORD = "aware";
 var AWARENESS_CHOICES = ["nudge", "always"];
 var MAX_TIMER_DELAY_MS = 2147483647;
@@ -734,8 +736,10 @@ function spentUsage(summary, budget) {
     );
   }
   if (budget.costLimit !== void 0) parts.push(`${formatCost(summary.cost ?? 0)} of ${formatCost(budget.costLimit)}`);
-  return parts.map((part) => `, ${part}`).join("");
+  const said = parts.map((part) => `, ${part}`).join("");
+  return summary.noRoom && said !== "" ? `${said} (${NO_ROOM_REASON})` : said;
 }
+var NO_ROOM_REASON = "too little left for the next model call";
 function spentMessage(usedTurns, elapsedMs2, usage = "") {
   return `Timebox budget spent. Used ${pluralTurns(usedTurns)}, ${formatTime(elapsedMs2)}${usage}. The agent stops for this turn. The chat continues.`;
 }
@@ -1266,6 +1270,13 @@ function spentSummary(budget, now, turns, spend) {
   const tokens = safeAmount(spend.tokens);
   return summaryOf(budget, elapsedMs(budget, now), safeTurns(turns), tokens, safeAmount(spend.cost), true);
 }
+function stopWithoutRoom(budget, now, turns, spend, limit) {
+  const used = safeTurns(turns);
+  const elapsed = elapsedMs(budget, now);
+  const summary = summaryOf(budget, elapsed, used, safeAmount(spend.tokens), safeAmount(spend.cost), false, limit);
+  summary.noRoom = true;
+  return { kind: "stop", usedTurns: used, elapsedMs: elapsed, onStopCommand: budget.onStopCommand, summary };
+}
 function summaryOf(budget, elapsed, used, tokens, cost, timeRanOut, limit) {
   const summary = { usedTurns: used, elapsedMs: elapsed, timeRanOut };
   if (limit) summary.limit = limit;
@@ -1569,7 +1580,11 @@ function mergeAnswer(answer, more) {
   for (const agent of more.stoppedAgents) stopAgent(answer, agent);
   answer.refusal = more.refusal ?? answer.refusal;
   answer.aborted ||= more.aborted;
+  if (more.maxOutputTokens !== void 0) capAnswer(answer, more.maxOutputTokens);
   return answer;
+}
+function capAnswer(answer, maxTokens) {
+  answer.maxOutputTokens = Math.min(answer.maxOutputTokens ?? maxTokens, maxTokens);
 }
 function stopAgent(answer, agent) {
   if (!answer.stoppedAgents.includes(agent)) answer.stoppedAgents.push(agent);
@@ -1614,6 +1629,9 @@ function carryOutOne(effect, ports, answer, onStopReport2) {
       return;
     case "context":
       answer.context.push(effect.text);
+      return;
+    case "capOutput":
+      capAnswer(answer, effect.maxTokens);
       return;
     case "abort":
       answer.aborted = true;
@@ -2034,6 +2052,8 @@ function sumUsage(usage) {
 }
 function spentWhy(spent) {
   if (spent.timeRanOut) return "the time ran out";
+  if (spent.noRoom)
+    return `too little of the ${spent.limit === "cost" ? "cost" : "tokens"} was left for the next model call`;
   if (spent.limit === "tokens") return "the tokens were used up";
   if (spent.limit === "cost") return "the cost limit was reached";
   return "the prompts were used up";
@@ -2162,6 +2182,61 @@ async function writeReportPage(write2, source) {
   } catch (error) {
     return { problem: error instanceof Error ? error.message : String(error) };
   }
+}
+
+// src/core/session/caps.ts
+var PER_MILLION = 1e6;
+function inputBound(request) {
+  return safeAmount(request.answeredInput ?? 0) + safeAmount(request.addedBytes) + NOTE_ALLOWANCE_BYTES;
+}
+function roomLeft(limits, spend, request) {
+  const bound = inputBound(request);
+  let room = null;
+  if (limits.tokenLimit !== void 0) {
+    room = { tokens: Math.floor(limits.tokenLimit - safeAmount(spend.tokens) - bound), limit: "tokens" };
+  }
+  const prices = request.prices;
+  if (limits.costLimit === void 0 || prices === void 0) return room;
+  const inputPrice = Math.max(safeAmount(prices.input), safeAmount(prices.cacheRead), safeAmount(prices.cacheWrite));
+  const outputPrice = safeAmount(prices.output);
+  if (inputPrice === 0 && outputPrice === 0) return room;
+  const left = limits.costLimit - safeAmount(spend.cost) - bound * inputPrice / PER_MILLION;
+  const tokens = left < 0 ? -1 : outputPrice === 0 ? Number.MAX_SAFE_INTEGER : Math.floor(left * PER_MILLION / outputPrice - 1e-6);
+  return room === null || tokens < room.tokens ? { tokens, limit: "cost" } : room;
+}
+var MAIN_AGENT = "";
+function spendBeside(holding, agent) {
+  let { tokens, cost } = holding.spend;
+  for (const [key, most] of Object.entries(holding.inFlight ?? {})) {
+    if (key === agent) continue;
+    tokens += most.tokens;
+    cost += most.cost;
+  }
+  return { tokens, cost };
+}
+function mostUsed(request, cap) {
+  const bound = inputBound(request);
+  const prices = request.prices;
+  const cost = prices ? (bound * Math.max(prices.input, prices.cacheRead, prices.cacheWrite) + cap * prices.output) / PER_MILLION : 0;
+  return { tokens: bound + cap, cost };
+}
+function withInFlight(holding, agent, most) {
+  const { [agent]: _answered, ...others } = holding.inFlight ?? {};
+  return { ...holding, inFlight: most === null ? others : { ...others, [agent]: most } };
+}
+function tooLittleRoom(room) {
+  return room !== null && room.tokens < MIN_ANSWER_TOKENS;
+}
+function withRoom(decision, budget, holding, request, stopHere, agent = MAIN_AGENT) {
+  if (decision.kind === "stop" || request === void 0) return decision;
+  const room = roomLeft(budget, spendBeside(holding, agent), request);
+  return tooLittleRoom(room) ? stopHere(room.limit) : decision;
+}
+function capEffect(room) {
+  return room === null ? [] : [{ kind: "capOutput", maxTokens: Math.max(room, MIN_ANSWER_TOKENS) }];
+}
+function callGoes(effects) {
+  return !effects.some((effect) => effect.kind === "refuse" || effect.kind === "abort" || effect.kind === "ask");
 }
 
 // src/core/text/report-page.ts
@@ -2955,7 +3030,7 @@ function askAtTheLimit(state, reached, summary) {
     ]
   };
 }
-function modelCall(state, prompt, now, isPrompt = true) {
+function modelCall(state, prompt, now, isPrompt = true, request) {
   const key = promptKeyOf(state, prompt);
   const standing2 = state.standing;
   if (key === state.lastPrompt) {
@@ -2964,11 +3039,11 @@ function modelCall(state, prompt, now, isPrompt = true) {
     if (standing2 && wrapUp && key === wrapUp.prompt) return wrapUpModelCall(next2, standing2, wrapUp, now);
     if (key === standing2?.stoppedPrompt && standing2.spent)
       return { state: next2, effects: refuseStopped(standing2.spent) };
-    return checkTime(next2, now, "modelCall");
+    return checkTime(next2, now, "modelCall", state.lastPrompt, request);
   }
   if (standing2?.wrapUp) {
     const ended = endWrapUp(state, standing2, standing2.wrapUp, now, null);
-    const goOn = modelCall(ended.state, key, now, isPrompt);
+    const goOn = modelCall(ended.state, key, now, isPrompt, request);
     return { state: goOn.state, effects: [...ended.effects, ...goOn.effects] };
   }
   const fresh = {
@@ -2979,9 +3054,15 @@ function modelCall(state, prompt, now, isPrompt = true) {
   };
   const active = counting(fresh);
   if (!active) return { state: fresh, effects: [status(fresh, now)] };
-  if (!isPrompt) return checkTime(fresh, now, "modelCall");
+  if (!isPrompt) return checkTime(fresh, now, "modelCall", fresh.lastPrompt, request);
   const budget = active.budget;
-  const decision = decide(budget, now, active.usedTurns, active.spend);
+  const decision = withRoom(
+    decide(budget, now, active.usedTurns, active.spend),
+    budget,
+    active,
+    request,
+    (limit) => stopWithoutRoom(budget, now, active.usedTurns, active.spend, limit)
+  );
   if (decision.kind === "stop") return hardStop(fresh, active, decision.summary, key, now, true);
   const counted = { usedTurns: active.usedTurns + 1, runningCounted: true };
   if (decision.kind === "nudge") {
@@ -3017,11 +3098,19 @@ function toolCall(state, prompt, now) {
   }
   return checkTime(state, now, "toolCall", key);
 }
-function checkTime(state, now, reached, prompt = state.lastPrompt) {
+function checkTime(state, now, reached, prompt = state.lastPrompt, request, agent) {
   const active = counting(state);
   if (!active) return { state, effects: [status(state, now)] };
   const budget = active.budget;
-  const decision = decideMidRun(budget, now, shownTurns(state), active.spend);
+  const turns = shownTurns(state);
+  const decision = withRoom(
+    decideMidRun(budget, now, turns, active.spend),
+    budget,
+    active,
+    request,
+    (limit) => stopWithoutRoom(budget, now, turns, active.spend, limit),
+    agent
+  );
   switch (decision.kind) {
     case "stop":
       if (state.running && graceOf(state, budget) > 0) {
@@ -3610,12 +3699,13 @@ var NOTHING_RECORDED = { spent: null, off: false, nudged: false };
 
 // src/core/session/index.ts
 function transition(state, event, now) {
-  if (state.asking && (event.type === "timeCheck" || event.type === "toolCall" || event.type === "modelCall")) {
+  const held = event.type === "timeCheck" || event.type === "toolCall" || event.type === "modelCall";
+  if (state.asking && (held || event.type === "modelRequest")) {
     return { state, effects: [status(state, now)] };
   }
   const result = applyEvent(state, event, now);
   const spent = result.state.standing?.spent ?? null;
-  const reachesLimit = event.type === "modelCall" || event.type === "toolCall" || event.type === "timeCheck" || event.type === "modelResponse";
+  const reachesLimit = event.type === "modelCall" || event.type === "modelRequest" || event.type === "toolCall" || event.type === "timeCheck" || event.type === "modelResponse";
   if (state.askAtLimit && !state.standing?.spent && spent !== null && spent.limit === void 0 && reachesLimit) {
     return askAtTheLimit(state, event, spent);
   }
@@ -3632,22 +3722,32 @@ function applyEvent(state, event, now) {
     case "limitAnswer":
       return limitAnswer({ ...state, asking: false }, event, now);
     case "modelCall":
-      return loopStoppedCall(state, event.prompt) ?? recordPrompt(
-        state,
-        event,
-        withCallContext(
-          countStep(state, modelCall(state, event.prompt, now, event.startedBy !== "extension"), event, now),
-          now
-        )
+      return loopStoppedCall(state, event.prompt) ?? withOutputCap(
+        recordPrompt(
+          state,
+          event,
+          withCallContext(
+            countStep(
+              state,
+              modelCall(state, event.prompt, now, event.startedBy !== "extension", event.request),
+              event,
+              now
+            ),
+            now
+          )
+        ),
+        event
       );
     case "stepsAnswer":
       return stepsAnswer({ ...state, asking: false }, event, now);
+    case "modelRequest":
+      return loopStoppedCall(state, state.lastPrompt) ?? modelRequest(state, event.request, now);
     case "toolCall":
       return guardLoop(event, toolCall(state, event.prompt, now));
     case "modelResponse":
-      return modelResponse(state, event, now);
+      return modelResponse(answered(state, event.agent ?? MAIN_AGENT), event, now);
     case "runEnd": {
-      const next = { ...state, running: false };
+      const next = { ...settled(state), running: false };
       const standing2 = state.standing;
       if (standing2?.wrapUp) return endWrapUp(next, standing2, standing2.wrapUp, now, null);
       return { state: next, effects: [status(next, now)] };
@@ -3665,11 +3765,56 @@ function applyEvent(state, event, now) {
       return { state, effects: [] };
   }
 }
+function settled(state) {
+  const standing2 = state.standing;
+  if (standing2?.inFlight === void 0) return state;
+  const { inFlight: _ended, ...rest } = standing2;
+  return { ...state, standing: rest };
+}
+function answered(state, agent) {
+  const standing2 = state.standing;
+  return standing2?.inFlight?.[agent] === void 0 ? state : { ...state, standing: withInFlight(standing2, agent, null) };
+}
 function recordPrompt(before, event, result) {
   const prompt = event.prompt;
   if (prompt === null || event.startedBy === "extension" || !isNewPrompt(before, prompt)) return result;
   if (result.effects.some((effect) => effect.kind === "refuse")) return result;
   return { state: result.state, effects: [...result.effects, { kind: "recordPrompt", prompt }] };
+}
+function subagentModelCall(state, request, now, agent) {
+  const timed = transition(state, { type: "timeCheck" }, now);
+  const active = counting(timed.state);
+  if (request === void 0 || timed.state.asking || !active) return timed;
+  if (!tooLittleRoom(roomLeft(active.budget, spendBeside(active, agent), request))) return timed;
+  const stopped = checkTime(timed.state, now, "modelCall", timed.state.lastPrompt, request, agent);
+  return { state: stopped.state, effects: [...timed.effects, ...stopped.effects] };
+}
+function capInFlight(result, request, agent) {
+  const active = counting(result.state);
+  const room = active ? roomLeft(active.budget, spendBeside(active, agent), request) : null;
+  if (!active || room === null) return result;
+  const cap = capEffect(room.tokens);
+  const answer = Math.min(Math.max(room.tokens, MIN_ANSWER_TOKENS), request.answerLimit ?? Number.POSITIVE_INFINITY);
+  const held = withInFlight(active, agent, mostUsed(request, answer));
+  return { state: { ...result.state, standing: held }, effects: [...result.effects, ...cap] };
+}
+function modelRequest(state, request, now) {
+  const standing2 = state.standing;
+  if (standing2?.wrapUp && standing2.spent?.limit !== void 0) return { state, effects: capEffect(MIN_ANSWER_TOKENS) };
+  if (standing2?.spent && !standing2.wrapUp && standing2.stoppedPrompt === state.lastPrompt) {
+    return { state, effects: refuseStopped(standing2.spent) };
+  }
+  const checked = checkTime(state, now, "modelCall", state.lastPrompt, request);
+  return callGoes(checked.effects) ? capInFlight(checked, request, MAIN_AGENT) : checked;
+}
+function withOutputCap(result, event) {
+  const request = event.request;
+  if (request === void 0 || !callGoes(result.effects)) return result;
+  const standing2 = result.state.standing;
+  if (standing2?.wrapUp && standing2.spent?.limit !== void 0) {
+    return { state: result.state, effects: [...result.effects, ...capEffect(MIN_ANSWER_TOKENS)] };
+  }
+  return capInFlight(result, request, MAIN_AGENT);
 }
 function stepsAnswer(state, event, now) {
   const { limit } = event;
@@ -3782,16 +3927,16 @@ function guardAgentLoop(event, agent, now, session, result) {
     ];
     return { agents, effects };
   }
-  const concluding = {
+  const concluding2 = {
     ...run,
     spent: { limit: "loop", at: now },
     wrapUp: { until: now + session.graceMs, calls: 0, refusedAt: 0 }
   };
   return {
-    agents: withRun(agents, concluding),
+    agents: withRun(agents, concluding2),
     effects: [
       ...result.effects,
-      runRecord(concluding),
+      runRecord(concluding2),
       {
         kind: "refuse",
         reason: check.verdict === "stops" ? subagentLoopRefusal(call.tool, view, check.count) : SUBAGENT_LOOP_STOPPED_REFUSAL
@@ -3810,8 +3955,11 @@ function kept(agents, run) {
 function parentOf(agents, run) {
   return run.parent === null ? void 0 : agents.runs[run.parent];
 }
-function concludingCall(agents, run) {
-  return { agents: withRun(agents, run), effects: [runRecord(run), { kind: "context", text: SUBAGENT_WRAP_UP_BLOCK }] };
+function concludingCall(agents, run, cap = []) {
+  return {
+    agents: withRun(agents, run),
+    effects: [runRecord(run), { kind: "context", text: SUBAGENT_WRAP_UP_BLOCK }, ...cap]
+  };
 }
 function spendBudget(agents, run, limit, now, session) {
   const spent = {
@@ -3903,24 +4051,33 @@ function agentStart(agents, event, now, session) {
   if (atStart) effects.push({ kind: "context", text: subagentBudgetBlock(describeTaskBudget(budget)) });
   return { agents: withRun(agents, run), effects };
 }
-function agentModelCall(agents, run, now, session) {
+function agentModelCall(agents, run, now, session, request) {
   if (!isRunning(run)) return refuseStopped2(agents, run);
   if (session.spent) return stop(agents, run, now, "session", true, true);
   const wrapUp = run.wrapUp;
   if (wrapUp !== null) {
     if (now >= wrapUp.until || wrapUp.calls >= SUBAGENT_CALLS_AFTER_SPENT)
       return stop(agents, run, now, "session", true, true);
-    return concludingCall(agents, { ...run, steps: run.steps + 1, wrapUp: { ...wrapUp, calls: wrapUp.calls + 1 } });
+    const calls = wrapUp.calls + 1;
+    return concludingCall(
+      agents,
+      { ...run, steps: run.steps + 1, wrapUp: { ...wrapUp, calls } },
+      concluding(run, request)
+    );
   }
-  const limit = reachedLimit(run, now);
+  const limit = reachedLimit(run, now) ?? noRoomIn(run, request);
   if (limit !== null) {
     const wrapping = { ...run, steps: run.steps + 1, spent: { limit, at: now } };
-    return concludingCall(agents, { ...wrapping, wrapUp: { until: now + session.graceMs, calls: 1, refusedAt: null } });
+    const wrapUp2 = { until: now + session.graceMs, calls: 1, refusedAt: null };
+    return concludingCall(agents, { ...wrapping, wrapUp: wrapUp2 }, concluding(wrapping, request));
   }
   const counted = { ...run, steps: run.steps + 1, told: run.told || run.budget !== null };
   const effects = [];
   if (!run.told && run.budget !== null) {
     effects.push({ kind: "context", text: subagentBudgetBlock(describeTaskBudget(run.budget)) });
+  }
+  if (run.budget !== null && request !== void 0) {
+    effects.push(...capEffect(roomLeft(run.budget, run.spend, request)?.tokens ?? null));
   }
   const ratio = usedRatio(counted, now);
   if (ratio >= NUDGE_WARNING_RATIO) {
@@ -3930,6 +4087,15 @@ function agentModelCall(agents, run, now, session) {
     });
   }
   return warnOnce(agents, counted, now, effects, true);
+}
+function concluding(run, request) {
+  return request !== void 0 && CAPPED.has(run.spent?.limit) ? capEffect(MIN_ANSWER_TOKENS) : [];
+}
+var CAPPED = /* @__PURE__ */ new Set(["tokens", "cost"]);
+function noRoomIn(run, request) {
+  if (run.budget === null || request === void 0) return null;
+  const room = roomLeft(run.budget, run.spend, request);
+  return tooLittleRoom(room) ? room.limit : null;
 }
 function agentToolCall(agents, run, now, session) {
   if (!isRunning(run)) return refuseStopped2(agents, run);
@@ -4034,7 +4200,8 @@ function composed(state, event, now) {
     case "toolCall": {
       const agent = event.agent;
       if (agent === void 0) break;
-      const session = sessionStep(state, { type: "timeCheck" }, now);
+      const request = event.type === "modelCall" ? event.request : void 0;
+      const session = withSessionStop(state, subagentModelCall(state, request, now, agent), now);
       const run = session.state.subagents.runs[agent];
       if (run === void 0) {
         if (!viewOf(session.state).spent) return session;
@@ -4046,8 +4213,12 @@ function composed(state, event, now) {
       }
       const view = viewOf(session.state);
       const agents = session.state.subagents;
-      const own = event.type === "modelCall" ? agentModelCall(agents, run, now, view) : guardAgentLoop(event, agent, now, view, agentToolCall(agents, run, now, view));
-      return joined(session.state, session.effects, own);
+      if (event.type === "toolCall") {
+        const own = guardAgentLoop(event, agent, now, view, agentToolCall(agents, run, now, view));
+        return joined(session.state, session.effects, own);
+      }
+      const result = joined(session.state, session.effects, agentModelCall(agents, run, now, view, request));
+      return request === void 0 || !callGoes(result.effects) ? result : capInFlight(result, request, agent);
     }
     case "modelResponse": {
       const agent = event.agent;
@@ -4056,7 +4227,7 @@ function composed(state, event, now) {
       const used = { tokens: event.tokens, cost: event.cost };
       const own = agentResponse(state.subagents, run, used, now, viewOf(state));
       const counted = { ...state, subagents: own.agents };
-      const session = sessionStep(counted, { type: "modelResponse", ...used }, now);
+      const session = sessionStep(counted, { type: "modelResponse", ...used, agent }, now);
       return { state: session.state, effects: [...own.effects, ...session.effects] };
     }
     case "timeCheck": {
@@ -4071,7 +4242,9 @@ function composed(state, event, now) {
   return sessionStep(state, event, now);
 }
 function sessionStep(state, event, now) {
-  const result = transition(state, event, now);
+  return withSessionStop(state, transition(state, event, now), now);
+}
+function withSessionStop(state, result, now) {
   if (isSpent(state) || !isSpent(result.state)) return result;
   const stopped = joined(result.state, result.effects, stopAll(result.state.subagents, now));
   return { state: stopped.state, effects: [...stopped.effects, STOP_SUBAGENTS] };
@@ -6051,16 +6224,16 @@ var ReadAheadLedger = class {
       this.view = { unreadable: this.options.texts.unreachable(read.error, this.options.closed) };
     } else this.view = read.view ?? { unreadable: teamWriteNotSent("the batch did not read it") };
     this.recording = [];
-    let answered = true;
+    let answered2 = true;
     try {
       dailyCommandAnswer(
         command2,
         dailyCommandPorts({ ledger: this, budgets: this.budgets }, () => {
-          answered = false;
+          answered2 = false;
         })
       );
     } finally {
-      const writes = answered ? this.recording : [];
+      const writes = answered2 ? this.recording : [];
       this.recording = null;
       if (writes.length > 0) {
         const sent = await this.exchange(writes, false);

@@ -145,28 +145,28 @@ function readWords(tokens, known = SESSION_BUDGET_WORDS) {
   for (const token of tokens) {
     const stepMatch = STEPS_TOKEN.exec(token);
     if (stepMatch) {
-      const count4 = Number(stepMatch[1]);
-      if (count4 < 1 || count4 > MAX_STEP_LIMIT) {
+      const count5 = Number(stepMatch[1]);
+      if (count5 < 1 || count5 > MAX_STEP_LIMIT) {
         return { invalid: `${quoteInput(token)} is out of range: a step cap is 1 to 10,000 model calls per prompt.` };
       }
       if (steps !== null) notes.push(`${token} replaces ${stepsWord}.`);
-      steps = count4;
+      steps = count5;
       stepsWord = token;
       continue;
     }
     if (LOOP_TOKEN.test(token)) {
       const digits = token.slice(token.indexOf(":") + 1);
-      const count4 = /^\d+$/.test(digits) ? Number(digits) : Number.NaN;
-      if (Number.isNaN(count4)) {
+      const count5 = /^\d+$/.test(digits) ? Number(digits) : Number.NaN;
+      if (Number.isNaN(count5)) {
         return {
           invalid: `${quoteInput(token)} is not a loop guard: write loop:3 (the 3rd identical tool call of a run is refused).`
         };
       }
-      if (count4 < MIN_LOOP_LIMIT || count4 > MAX_LOOP_LIMIT) {
+      if (count5 < MIN_LOOP_LIMIT || count5 > MAX_LOOP_LIMIT) {
         return { invalid: `${quoteInput(token)} is out of range: a loop guard is 2 to 1,000 identical calls.` };
       }
       if (loop !== null) notes.push(`${token} replaces ${loopWord}.`);
-      loop = count4;
+      loop = count5;
       loopWord = token;
       continue;
     }
@@ -206,15 +206,15 @@ function readWords(tokens, known = SESSION_BUDGET_WORDS) {
       graceWord = token;
       continue;
     }
-    const count3 = parseTurns(token);
-    if (count3 !== null) {
-      if (count3 < 1 || count3 > MAX_TURN_LIMIT) {
+    const count4 = parseTurns(token);
+    if (count4 !== null) {
+      if (count4 < 1 || count4 > MAX_TURN_LIMIT) {
         return {
           invalid: `${quoteInput(token)} is out of range: a turn budget is 1 to ${MAX_TURN_LIMIT.toLocaleString("en-US")} turns.`
         };
       }
       if (turns !== null) notes.push(`${token} replaces ${turnsWord}.`);
-      turns = count3;
+      turns = count4;
       turnsWord = token;
       continue;
     }
@@ -434,10 +434,10 @@ function limitsToday(standing) {
 }
 
 // src/core/text/loop.ts
-function ordinal(count3) {
-  const tens = count3 % 100;
-  const suffix = tens >= 11 && tens <= 13 ? "th" : count3 % 10 === 1 ? "st" : count3 % 10 === 2 ? "nd" : count3 % 10 === 3 ? "rd" : "th";
-  return `${count3}${suffix}`;
+function ordinal(count4) {
+  const tens = count4 % 100;
+  const suffix = tens >= 11 && tens <= 13 ? "th" : count4 % 10 === 1 ? "st" : count4 % 10 === 2 ? "nd" : count4 % 10 === 3 ? "rd" : "th";
+  return `${count4}${suffix}`;
 }
 var FINISH_NOW = "Write the final answer now, with what was done and what is left. Call no more tools.";
 var LOOP_STOPPED_REFUSAL = `Timebox stopped this run: the model asked again for a call that was refused as a loop. ${FINISH_NOW}`;
@@ -450,10 +450,10 @@ var SECOND_MS2 = 1e3;
 var SPENT_STATUS = "Timebox: budget spent";
 var WRAPPING_UP_STATUS = `${SPENT_STATUS} | wrapping up`;
 function formatTokens(tokens) {
-  const count3 = safeAmount(tokens);
-  if (count3 < 1e3) return `${Math.floor(count3)}`;
-  if (count3 < 1e6) return `${trimmed(count3 / 1e3)}k`;
-  return `${trimmed(count3 / 1e6)}m`;
+  const count4 = safeAmount(tokens);
+  if (count4 < 1e3) return `${Math.floor(count4)}`;
+  if (count4 < 1e6) return `${trimmed(count4 / 1e3)}k`;
+  return `${trimmed(count4 / 1e6)}m`;
 }
 function trimmed(value) {
   const rounded = Math.floor(value * 10) / 10;
@@ -464,8 +464,8 @@ function formatCost(dollars) {
   if (amount4 >= 1) return `$${amount4.toFixed(2)}`;
   return `$${amount4.toFixed(4).replace(/(\.\d\d\d*?)0+$/, "$1")}`;
 }
-function pluralTurns(count3) {
-  return `${count3} ${count3 === 1 ? "turn" : "turns"}`;
+function pluralTurns(count4) {
+  return `${count4} ${count4 === 1 ? "turn" : "turns"}`;
 }
 function formatBudgetLabel(ms) {
   if (ms === lastLabel.ms) return lastLabel.text;
@@ -498,8 +498,8 @@ function describeBudget(limits) {
 function stepsPerPrompt(limit2) {
   return `${limit2} ${limit2 === 1 ? "step" : "steps"} per prompt`;
 }
-function pluralPrompts(count3) {
-  return `${count3} ${count3 === 1 ? "prompt" : "prompts"}`;
+function pluralPrompts(count4) {
+  return `${count4} ${count4 === 1 ? "prompt" : "prompts"}`;
 }
 
 // src/core/text/host-terms.ts
@@ -641,8 +641,8 @@ function teamReport(team, view, standings) {
   else lines.push(`Open requests (${asks.length}):`, ...asks.map(askLine));
   return lines.join("\n");
 }
-function teamAsksFull(count3) {
-  return `Timebox: the team's day holds ${count3} open requests already, so this one was not recorded. Ask the admin directly.`;
+function teamAsksFull(count4) {
+  return `Timebox: the team's day holds ${count4} open requests already, so this one was not recorded. Ask the admin directly.`;
 }
 
 // src/core/daily/team.ts
@@ -1032,8 +1032,8 @@ function subagentStopCause(limit2, budget) {
       return `at ${subagentLimitPhrase(limit2, budget)}`;
   }
 }
-function pluralCalls(count3) {
-  return `${count3} model ${count3 === 1 ? "call" : "calls"}`;
+function pluralCalls(count4) {
+  return `${count4} model ${count4 === 1 ? "call" : "calls"}`;
 }
 var SUBAGENT_WRAP_UP_BLOCK = [
   "TIMEBOX: TASK BUDGET SPENT",
@@ -1065,8 +1065,8 @@ function usedText(run, now) {
 // src/core/subagents/status.ts
 function subagentReportLines(runs, now) {
   if (runs.length === 0) return [];
-  const count3 = runs.length === 1 ? "1 subagent" : `${runs.length} subagents`;
-  return [`${count3} in this session:`, ...runs.map((run) => `- ${subagentReportLine(run, now)}`)];
+  const count4 = runs.length === 1 ? "1 subagent" : `${runs.length} subagents`;
+  return [`${count4} in this session:`, ...runs.map((run) => `- ${subagentReportLine(run, now)}`)];
 }
 function subagentReportLine(run, now) {
   const budget = run.budget === null ? "no budget of its own" : `budget ${describeTaskBudget(run.budget)}`;
@@ -1097,9 +1097,9 @@ function sessionReport(items, ledger, now, terms = DEFAULT_TERMS) {
   const lines = budgets.map(
     (entry, index) => `${index + 1}. ${describeEntry(entry, ledger(entry.budget), now, terms)}`
   );
-  const count3 = budgets.length === 1 ? "1 budget" : `${budgets.length} budgets`;
+  const count4 = budgets.length === 1 ? "1 budget" : `${budgets.length} budgets`;
   const note = unmeasuredNote(terms);
-  return [`Timebox report: ${count3} in this session.`, ...lines, ...subagents, ...note === null ? [] : [note]].join(
+  return [`Timebox report: ${count4} in this session.`, ...lines, ...subagents, ...note === null ? [] : [note]].join(
     "\n"
   );
 }
@@ -1167,6 +1167,8 @@ function sumUsage(usage) {
 }
 function spentWhy(spent) {
   if (spent.timeRanOut) return "the time ran out";
+  if (spent.noRoom)
+    return `too little of the ${spent.limit === "cost" ? "cost" : "tokens"} was left for the next model call`;
   if (spent.limit === "tokens") return "the tokens were used up";
   if (spent.limit === "cost") return "the cost limit was reached";
   return "the prompts were used up";
@@ -1313,7 +1315,7 @@ function suggestionOf(sessions, exclude = null) {
   const counted = sessions.filter((session) => session.id !== exclude).sort((a, b) => b.endedAt - a.endedAt).slice(0, SUGGEST_SESSIONS);
   const byHost = /* @__PURE__ */ new Map();
   for (const session of counted) byHost.set(session.host, (byHost.get(session.host) ?? 0) + 1);
-  const hosts = [...byHost].map(([host, count3]) => ({ host, sessions: count3 })).sort((a, b) => b.sessions - a.sessions);
+  const hosts = [...byHost].map(([host, count4]) => ({ host, sessions: count4 })).sort((a, b) => b.sessions - a.sessions);
   if (counted.length < SUGGEST_MIN_SESSIONS) return { sessions: counted.length, hosts, figures: null, words: null };
   const figures = {
     timeMs: percentiles(counted.map((session) => session.endedAt - session.startedAt)),
@@ -1364,12 +1366,12 @@ function trim(value) {
 }
 
 // src/core/text/suggestion.ts
-function lastSessions(count3) {
-  return count3 === 1 ? "your last session here" : `your last ${count3} sessions here`;
+function lastSessions(count4) {
+  return count4 === 1 ? "your last session here" : `your last ${count4} sessions here`;
 }
-function sessionsCount(count3) {
-  if (count3 === 0) return "no session";
-  return count3 === 1 ? "1 session" : `${count3} sessions`;
+function sessionsCount(count4) {
+  if (count4 === 0) return "no session";
+  return count4 === 1 ? "1 session" : `${count4} sessions`;
 }
 function tooLittleHistory(sessions, project = null) {
   const of = project === null ? "of this project" : `in ${project}`;
@@ -1821,10 +1823,10 @@ function useOfDays(files, scopeDir, days) {
     };
   });
 }
-function lastDays(now, count3, localDay2) {
+function lastDays(now, count4, localDay2) {
   const days = [];
   const date = new Date(now);
-  for (let back = count3 - 1; back >= 0; back--) {
+  for (let back = count4 - 1; back >= 0; back--) {
     const day = new Date(date.getFullYear(), date.getMonth(), date.getDate() - back, 12);
     days.push(localDay2(day.getTime()));
   }
@@ -2134,10 +2136,10 @@ function pageData(input, context) {
   const standing = input.standings[0];
   const hostOf = context.hostOf ?? ((id) => id === context.session?.id ? context.session.host : null);
   const scopeDir = nodeDailyFiles.join(state, "daily", scopeFolder(standing?.budget.scope ?? "user"));
-  const count3 = context.days ?? PAGE_DAYS;
+  const count4 = context.days ?? PAGE_DAYS;
   const team = standing?.budget.team;
   const sessions = team ? [] : sessionsOfDay(nodeDailyFiles, nodeDailyFiles.join(scopeDir, day), hostOf);
-  const rows = team ? context.teamDays?.(count3) ?? [] : useOfDays(nodeDailyFiles, scopeDir, lastDays(context.now, count3, localDay));
+  const rows = team ? context.teamDays?.(count4) ?? [] : useOfDays(nodeDailyFiles, scopeDir, lastDays(context.now, count4, localDay));
   const project = context.project ?? null;
   const history = project === null || context.pastSessions === void 0 ? null : context.pastSessions(project, context.session?.id ?? null);
   const suggestion = history === null ? null : suggestionOf(history.sessions, history.current);
@@ -2150,14 +2152,14 @@ function pageData(input, context) {
     days: {
       limits: standing?.budget.limits ?? null,
       rows,
-      ...team ? { note: teamDaysNote(team.name, count3, context.teamDays !== void 0) } : {}
+      ...team ? { note: teamDaysNote(team.name, count4, context.teamDays !== void 0) } : {}
     },
     ...input.team ? { team: input.team } : {}
   };
 }
-function teamDaysNote(team, count3, read) {
+function teamDaysNote(team, count4, read) {
   if (!read) return `The team ${team}'s last days are shown by npm run report, which reads them from the team's store.`;
-  return count3 <= TEAM_DAYS_KEPT ? `The team ${team}'s days, as its store keeps them.` : `The team ${team}'s store keeps each day until the end of the next: the ${count3 - TEAM_DAYS_KEPT} days before yesterday are not kept, so not shown.`;
+  return count4 <= TEAM_DAYS_KEPT ? `The team ${team}'s days, as its store keeps them.` : `The team ${team}'s store keeps each day until the end of the next: the ${count4 - TEAM_DAYS_KEPT} days before yesterday are not kept, so not shown.`;
 }
 function writePageFile(data, path) {
   mkdirSync2(dirname(path), { recursive: true });
@@ -2170,7 +2172,7 @@ function writeReportPage2(input, context) {
 }
 
 // src/entries/report/sources.ts
-import { closeSync as closeSync5, openSync as openSync5, readdirSync as readdirSync3, readFileSync as readFileSync5, readSync as readSync4, statSync as statSync4 } from "node:fs";
+import { closeSync as closeSync6, openSync as openSync6, readdirSync as readdirSync3, readFileSync as readFileSync5, readSync as readSync5, statSync as statSync5 } from "node:fs";
 import { join as join11, resolve as resolve2 } from "node:path";
 
 // src/adapters/claude/function-hooks/on-stop.ts
@@ -2242,8 +2244,13 @@ function readHookEvent({ event, sessionId, fields: fields2 }, dialect) {
     spawn: subagents && tool !== null && typeof input === "object" && input !== null ? subagents.spawn(tool, input) : null,
     toolUseId: textField(fields2, "tool_use_id"),
     call: tool !== null && dialect.roles[event] === "beforeTool" ? { tool, input: input ?? null } : null,
-    ended: subagents && dialect.roles[event] === "agentEnd" ? endedOf(subagents, fields2) : null
+    ended: subagents && dialect.roles[event] === "agentEnd" ? endedOf(subagents, fields2) : null,
+    requestConfig: dialect.roles[event] === "modelRequest" ? configOf(fields2.llm_request) : null
   };
+}
+function configOf(request) {
+  const config = typeof request === "object" && request !== null ? request.config : null;
+  return typeof config === "object" && config !== null && !Array.isArray(config) ? config : null;
 }
 function endedOf(subagents, fields2) {
   const ended = subagents.ended(fields2);
@@ -2547,11 +2554,79 @@ var codexCliHost = {
 
 // src/adapters/gemini/hook-host.ts
 import { join as join6 } from "node:path";
+
+// src/adapters/gemini/transcript-usage.ts
+import { closeSync as closeSync4, openSync as openSync4, readSync as readSync4, statSync as statSync3 } from "node:fs";
+var MAX_READ_BYTES2 = 8 * 1024 * 1024;
+function fieldsOf4(value) {
+  return typeof value === "object" && value !== null && !Array.isArray(value) ? value : null;
+}
+function count2(value) {
+  return typeof value === "number" && Number.isFinite(value) && value > 0 ? value : 0;
+}
+function usageOfLine2(raw, from) {
+  let line;
+  try {
+    line = fieldsOf4(JSON.parse(raw));
+  } catch {
+    return null;
+  }
+  if (line?.type !== "gemini" || line.tokens === void 0) return null;
+  const tokens = fieldsOf4(line.tokens);
+  if (typeof line.id !== "string" || tokens === null || typeof tokens.input !== "number") return "unreadable";
+  const parts = count2(tokens.input) + count2(tokens.output) + count2(tokens.thoughts) + count2(tokens.tool);
+  return { id: line.id, tokens: count2(tokens.total) || parts, prompt: { input: count2(tokens.input), from } };
+}
+function readGeminiUsage(path, offset, seen) {
+  const nothing = { responses: [], offset, unreadable: false };
+  let fd;
+  try {
+    fd = openSync4(path, "r");
+  } catch {
+    return nothing;
+  }
+  try {
+    const size = statSync3(path).size;
+    if (size <= offset) return { ...nothing, offset: Math.min(offset, size) };
+    const buffer = Buffer.alloc(Math.min(size - offset, MAX_READ_BYTES2));
+    const read = readSync4(fd, buffer, 0, buffer.length, offset);
+    const end = buffer.subarray(0, read).lastIndexOf(10);
+    if (end < 0) return read === MAX_READ_BYTES2 ? { ...nothing, offset: offset + read } : nothing;
+    const found = new Set(seen);
+    const responses = [];
+    let unreadable = false;
+    let from = offset;
+    for (const raw of buffer.subarray(0, end).toString("utf8").split("\n")) {
+      const usage = usageOfLine2(raw, from);
+      from += Buffer.byteLength(raw, "utf8") + 1;
+      if (usage === "unreadable") unreadable = true;
+      else if (usage && !found.has(usage.id)) {
+        found.add(usage.id);
+        responses.push(usage);
+      }
+    }
+    return { responses, offset: offset + end + 1, unreadable };
+  } catch {
+    return nothing;
+  } finally {
+    closeSync4(fd);
+  }
+}
+function transcriptSize(path) {
+  try {
+    return statSync3(path).size;
+  } catch {
+    return null;
+  }
+}
+
+// src/adapters/gemini/hook-host.ts
 var ROLES3 = {
   SessionStart: "sessionStart",
   BeforeAgent: "prompt",
   BeforeTool: "beforeTool",
   AfterTool: "beforeModelCall",
+  BeforeModel: "modelRequest",
   AfterAgent: "runEnd"
 };
 var COMMAND3 = /^(?:TIMEBOX-CMD|\/timebox)(?:\s+([\s\S]*))?$/;
@@ -2560,13 +2635,19 @@ var geminiCliHost = {
   terms: {
     name: "Gemini CLI",
     command: "/timebox",
-    tokens: false,
+    tokens: true,
     cost: false,
     dailySetting: 'Set TIMEBOX_DAILY="3h turns:60 cost:10" in the environment gemini starts in.'
   },
-  read: (input) => readHookEvent(input, { roles: ROLES3, command: COMMAND3, promptId: () => null, transcript: false }),
-  /** A tool is refused with `decision: "deny"` (Gemini CLI has no `permissionDecision`); a stop reads as it is. */
+  read: (input) => readHookEvent(input, { roles: ROLES3, command: COMMAND3, promptId: () => null, transcript: true }),
+  /**
+   * A tool is refused with `decision: "deny"` (Gemini CLI has no `permissionDecision`); a stop reads as it is; a capped
+   * request's settings go back whole, with the cap.
+   */
   write: (reply, event) => {
+    if (event.role === "modelRequest" && reply.maxOutputTokens !== void 0 && reply.refusal === null) {
+      return cappedRequest(reply, event, reply.maxOutputTokens);
+    }
     const json = hookJson(reply, event);
     const specific = json?.hookSpecificOutput;
     if (json === null || specific?.permissionDecision !== "deny") return json;
@@ -2578,8 +2659,20 @@ var geminiCliHost = {
     return json;
   },
   dataDir: (_env, home) => join6(home, ".gemini", "timebox"),
-  unnamedPrompts: true
+  unnamedPrompts: true,
+  readUsage: readGeminiUsage,
+  transcriptSize
 };
+function cappedRequest(reply, event, cap) {
+  const config = event.requestConfig ?? {};
+  const limit2 = config.maxOutputTokens;
+  const maxOutputTokens = typeof limit2 === "number" && limit2 > 0 && limit2 < cap ? limit2 : cap;
+  const json = {
+    hookSpecificOutput: { hookEventName: event.hostEvent, llm_request: { config: { ...config, maxOutputTokens } } }
+  };
+  if (reply.notices.length > 0) json.systemMessage = reply.notices.join("\n");
+  return json;
+}
 
 // src/adapters/hooks/load.ts
 function ledgerView(budget, files) {
@@ -2618,14 +2711,14 @@ function withLoggedClaims(view, budget, store) {
 // src/adapters/node/file-ledger.ts
 import { randomUUID } from "node:crypto";
 import {
-  closeSync as closeSync4,
+  closeSync as closeSync5,
   fsyncSync,
   linkSync,
   mkdirSync as mkdirSync4,
-  openSync as openSync4,
+  openSync as openSync5,
   readFileSync as readFileSync2,
   rmSync as rmSync2,
-  statSync as statSync3,
+  statSync as statSync4,
   writeSync as writeSync2
 } from "node:fs";
 import { join as join7 } from "node:path";
@@ -2648,10 +2741,10 @@ function isRecord3(value) {
   return typeof value === "object" && value !== null;
 }
 function isFile(path) {
-  return statSync3(path, { throwIfNoEntry: false })?.isFile() === true;
+  return statSync4(path, { throwIfNoEntry: false })?.isFile() === true;
 }
 function exists(path) {
-  return statSync3(path, { throwIfNoEntry: false }) !== void 0;
+  return statSync4(path, { throwIfNoEntry: false }) !== void 0;
 }
 function processAlive(pid) {
   if (typeof pid !== "number" || !Number.isInteger(pid) || pid <= 0) return false;
@@ -2686,7 +2779,7 @@ function createFileLedger(dir, options = {}) {
       const file = fileOf(dir, claim.budgetId, claim.kind);
       mkdirSync4(dir, { recursive: true });
       const draft = `${file}.${randomUUID()}.draft`;
-      const fd = openSync4(draft, "wx");
+      const fd = openSync5(draft, "wx");
       const record = { version: RECORD_VERSION, ...claim, pid: pid(), claimedAt: clock.now() };
       try {
         try {
@@ -2694,7 +2787,7 @@ function createFileLedger(dir, options = {}) {
 `);
           fsyncSync(fd);
         } finally {
-          closeSync4(fd);
+          closeSync5(fd);
         }
         link(draft, file);
         return true;
@@ -2716,6 +2809,7 @@ function createFileLedger(dir, options = {}) {
           timeRanOut: fields2.timeRanOut === true,
           ...typeof fields2.wrapUpUntil === "number" && Number.isFinite(fields2.wrapUpUntil) ? { wrapUpUntil: fields2.wrapUpUntil } : {},
           ...fields2.limit === "tokens" || fields2.limit === "cost" ? { limit: fields2.limit } : {},
+          ...fields2.noRoom === true ? { noRoom: true } : {},
           ...typeof fields2.tokens === "number" && Number.isFinite(fields2.tokens) ? { tokens: fields2.tokens } : {},
           ...typeof fields2.cost === "number" && Number.isFinite(fields2.cost) ? { cost: fields2.cost } : {},
           prompt: typeof spent.prompt === "string" ? spent.prompt : null
@@ -2757,7 +2851,7 @@ import { join as join8 } from "node:path";
 
 // src/adapters/node/log-lines.ts
 var text = (value) => typeof value === "string";
-var count2 = (value) => typeof value === "number" && Number.isFinite(value);
+var count3 = (value) => typeof value === "number" && Number.isFinite(value);
 var PROMPT_KINDS = /* @__PURE__ */ new Set(["call", "ended", "daily-stopped", "daily-ended"]);
 function readLogLine(fields2) {
   const kind = fields2.kind;
@@ -2769,7 +2863,7 @@ function readLogLine(fields2) {
   }
   if (PROMPT_KINDS.has(String(kind))) {
     if (!text(fields2.promptId)) return null;
-    if (count2(fields2.at)) return fields2;
+    if (count3(fields2.at)) return fields2;
     return { kind, promptId: fields2.promptId, at: 0 };
   }
   switch (kind) {
@@ -2777,7 +2871,7 @@ function readLogLine(fields2) {
       if (!text(fields2.responseId)) return null;
       return usageAsWritten(fields2) ? fields2 : usageLine(fields2, fields2.responseId);
     case "transcript":
-      return count2(fields2.offset) ? { kind, offset: fields2.offset } : null;
+      return count3(fields2.offset) ? { kind, offset: fields2.offset } : null;
     case "transcript-unreadable":
     case "told":
       return { kind, at: atOf(fields2) };
@@ -2788,15 +2882,15 @@ function readLogLine(fields2) {
     case "claim":
       return claimLine(fields2);
     case "spent":
-      return count2(fields2.budgetStart) ? {
+      return count3(fields2.budgetStart) ? {
         kind,
         budgetStart: fields2.budgetStart,
-        usedTurns: count2(fields2.usedTurns) ? fields2.usedTurns : 0,
-        elapsedMs: count2(fields2.elapsedMs) ? fields2.elapsedMs : 0,
+        usedTurns: count3(fields2.usedTurns) ? fields2.usedTurns : 0,
+        elapsedMs: count3(fields2.elapsedMs) ? fields2.elapsedMs : 0,
         promptId: text(fields2.promptId) ? fields2.promptId : null
       } : null;
     case "nudged":
-      return count2(fields2.budgetStart) ? { kind, budgetStart: fields2.budgetStart } : null;
+      return count3(fields2.budgetStart) ? { kind, budgetStart: fields2.budgetStart } : null;
     case "spawn":
       return text(fields2.agentType) && text(fields2.task) ? {
         kind,
@@ -2807,7 +2901,7 @@ function readLogLine(fields2) {
         at: atOf(fields2)
       } : null;
     case "spawn-taken":
-      return count2(fields2.index) && text(fields2.agent) ? { kind, index: fields2.index, agent: fields2.agent, at: atOf(fields2) } : null;
+      return count3(fields2.index) && text(fields2.agent) ? { kind, index: fields2.index, agent: fields2.agent, at: atOf(fields2) } : null;
     case "spawn-refused":
       return text(fields2.agent) && text(fields2.reason) ? { kind, agent: fields2.agent, reason: fields2.reason, at: atOf(fields2) } : null;
     case "owed":
@@ -2821,21 +2915,27 @@ function readLogLine(fields2) {
   }
 }
 function atOf(fields2) {
-  return count2(fields2.at) ? fields2.at : 0;
+  return count3(fields2.at) ? fields2.at : 0;
 }
 function usageAsWritten(fields2) {
-  const { tokens, cost, at, offset } = fields2;
-  return count2(tokens) && (cost === void 0 || count2(cost)) && (at === void 0 || count2(at)) && (offset === void 0 || count2(offset));
+  const { tokens, cost, at, offset, prompt } = fields2;
+  return count3(tokens) && (cost === void 0 || count3(cost)) && (at === void 0 || count3(at)) && (offset === void 0 || count3(offset)) && (prompt === void 0 || promptOf(prompt).prompt !== void 0);
 }
 function usageLine(fields2, responseId) {
   return {
     kind: "usage",
     responseId,
-    tokens: count2(fields2.tokens) ? fields2.tokens : 0,
-    ...count2(fields2.cost) ? { cost: fields2.cost } : {},
-    ...count2(fields2.at) ? { at: fields2.at } : {},
-    ...count2(fields2.offset) ? { offset: fields2.offset } : {}
+    tokens: count3(fields2.tokens) ? fields2.tokens : 0,
+    ...count3(fields2.cost) ? { cost: fields2.cost } : {},
+    ...count3(fields2.at) ? { at: fields2.at } : {},
+    ...count3(fields2.offset) ? { offset: fields2.offset } : {},
+    ...promptOf(fields2.prompt)
   };
+}
+function promptOf(prompt) {
+  if (typeof prompt !== "object" || prompt === null) return {};
+  const { input, from } = prompt;
+  return count3(input) && count3(from) ? { prompt: { input, from } } : {};
 }
 function claimLine(fields2) {
   const claim = fields2.claim;
@@ -2916,12 +3016,28 @@ var SessionLog = class {
    * Records what a response used, and how far the transcript it was read from was read (none for a host that reports
    * usage itself).
    */
-  appendUsage(responseId, used, at, offset) {
-    this.appendLine({ kind: "usage", responseId, ...used, at, ...offset === void 0 ? {} : { offset } });
+  appendUsage(responseId, used, at, offset, prompt) {
+    this.appendLine({
+      kind: "usage",
+      responseId,
+      ...used,
+      at,
+      ...offset === void 0 ? {} : { offset },
+      ...prompt === void 0 ? {} : { prompt }
+    });
   }
   /** Keeps what a response used, as the rules say (`recordUsage`). */
   recordUsage(usage) {
-    this.appendUsage(usage.responseId, usage.used, usage.at, usage.offset);
+    this.appendUsage(usage.responseId, usage.used, usage.at, usage.offset, usage.prompt);
+  }
+  /** The prompt of the latest response whose transcript record says where it begins, or null. */
+  latestPrompt() {
+    const lines = this.lines();
+    for (let at = lines.length - 1; at >= 0; at--) {
+      const line = lines[at];
+      if (line?.kind === "usage" && line.prompt !== void 0) return line.prompt;
+    }
+    return null;
   }
   /** How far the transcript was read, and the responses already counted. */
   transcriptProgress() {
@@ -3045,29 +3161,29 @@ function amount2(value) {
   return typeof value === "number" && value > 0 && value < Number.POSITIVE_INFINITY ? value : 0;
 }
 var NO_USAGE = {};
-function fieldsOf4(usage) {
+function fieldsOf5(usage) {
   return typeof usage === "object" && usage !== null ? usage : NO_USAGE;
 }
 function tokensOf2(usage) {
-  return responseTokens(fieldsOf4(usage));
+  return responseTokens(fieldsOf5(usage));
 }
 function costOf(usage) {
-  const cost = fieldsOf4(usage).cost;
+  const cost = fieldsOf5(usage).cost;
   return typeof cost === "object" && cost !== null ? amount2(cost.total) : 0;
 }
 
 // src/adapters/pi/store.ts
-function fieldsOf5(data) {
+function fieldsOf6(data) {
   return typeof data === "object" && data !== null ? data : {};
 }
 function recordItem(entry) {
   if (entry.customType === ACTIVE_ENTRY_TYPE) return { kind: "record", record: { kind: "active", budget: entry.data } };
-  if (entry.customType === OFF_ENTRY_TYPE) return { kind: "record", record: { ...fieldsOf5(entry.data), kind: "off" } };
+  if (entry.customType === OFF_ENTRY_TYPE) return { kind: "record", record: { ...fieldsOf6(entry.data), kind: "off" } };
   if (entry.customType === SUBAGENTS_ENTRY_TYPE) {
-    return { kind: "record", record: { ...fieldsOf5(entry.data), kind: "subagents" } };
+    return { kind: "record", record: { ...fieldsOf6(entry.data), kind: "subagents" } };
   }
   if (entry.customType === SUBAGENT_ENTRY_TYPE) {
-    return { kind: "record", record: { ...fieldsOf5(entry.data), kind: "subagent" } };
+    return { kind: "record", record: { ...fieldsOf6(entry.data), kind: "subagent" } };
   }
   return null;
 }
@@ -3221,7 +3337,7 @@ function entriesOf(folder) {
   }
 }
 function modifiedOf(path) {
-  return statSync4(path).mtimeMs;
+  return statSync5(path).mtimeMs;
 }
 function logSessions(dataDir, host, terms) {
   const folder = join11(dataDir, "sessions");
@@ -3279,14 +3395,14 @@ function piBranch(lines) {
 }
 function headerOf(path) {
   let text2 = "";
-  const fd = openSync5(path, "r");
+  const fd = openSync6(path, "r");
   try {
     const chunk = Buffer.alloc(4096);
-    for (let read = readSync4(fd, chunk); read > 0 && !text2.includes("\n"); read = readSync4(fd, chunk)) {
+    for (let read = readSync5(fd, chunk); read > 0 && !text2.includes("\n"); read = readSync5(fd, chunk)) {
       text2 += chunk.toString("utf8", 0, read);
     }
   } finally {
-    closeSync5(fd);
+    closeSync6(fd);
   }
   const end = text2.indexOf("\n");
   return jsonLinesOf(end < 0 ? text2 : text2.slice(0, end))[0];
@@ -3449,8 +3565,8 @@ var TeamLedger = class {
   askTeam(adjustment, why) {
     return this.run(this.day.ask(adjustment, why));
   }
-  keptDays(count3) {
-    return this.run(this.day.keptDays(count3));
+  keptDays(count4) {
+    return this.run(this.day.keptDays(count4));
   }
   problem() {
     return this.day.problem();
@@ -3741,7 +3857,7 @@ function midnight(year, month, day, zone) {
 
 // src/adapters/team/outbox.ts
 import { randomUUID as randomUUID2 } from "node:crypto";
-import { mkdirSync as mkdirSync7, readdirSync as readdirSync4, readFileSync as readFileSync6, renameSync as renameSync2, rmSync as rmSync3, statSync as statSync5 } from "node:fs";
+import { mkdirSync as mkdirSync7, readdirSync as readdirSync4, readFileSync as readFileSync6, renameSync as renameSync2, rmSync as rmSync3, statSync as statSync6 } from "node:fs";
 import { join as join12 } from "node:path";
 var UNSENT = "unsent.jsonl";
 var SENDING = /^sending-.+\.jsonl$/;
@@ -3809,7 +3925,7 @@ function fileOutbox(folder, newId = randomUUID2) {
 }
 function sizeOf(path) {
   try {
-    return statSync5(path).size;
+    return statSync6(path).size;
   } catch {
     return 0;
   }
@@ -3968,7 +4084,7 @@ function askText(member, adjustment, why, at) {
 function dayReading(value, dayStart) {
   const [useFields, whoFields, sessions, reservedTokens, reservedCost, limits, raise] = listReply(value);
   const use = fields(useFields);
-  const members = [...fields(whoFields)].map(([name, count3]) => ({ name, sessions: amount3(count3) }));
+  const members = [...fields(whoFields)].map(([name, count4]) => ({ name, sessions: amount3(count4) }));
   members.sort((a, b) => a.name.localeCompare(b.name));
   return {
     use: {
@@ -4302,10 +4418,10 @@ var TeamDay = class extends TeamStoreCalls {
    * (a day's keys outlive it by one day, TEAM_KEYS_OUTLIVE_S); none while the store cannot be read. Today counts the
    * other sessions' reservations, as the standings do.
    */
-  *keptDays(count3) {
+  *keptDays(count4) {
     const days = [];
     let day = teamDay(this.clock.now(), this.config.zone);
-    for (let kept2 = 0; kept2 < Math.min(count3, TEAM_DAYS_KEPT); kept2++) {
+    for (let kept2 = 0; kept2 < Math.min(count4, TEAM_DAYS_KEPT); kept2++) {
       days.unshift(day.day);
       day = teamDay(day.start - 1, this.config.zone);
     }
@@ -4451,7 +4567,7 @@ ${REPORT_USAGE}
       project,
       pastSessions: pastSessionsOf(env, home),
       out: options.out ?? defaultPagePath(env, session?.id ?? null),
-      ...team === null ? {} : { teamDays: (count3) => team.keptDays(count3) }
+      ...team === null ? {} : { teamDays: (count4) => team.keptDays(count4) }
     }
   );
   return {

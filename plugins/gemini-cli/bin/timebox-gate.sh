@@ -4,9 +4,13 @@
 # other event goes whole to the hook script beside it, which then decides everything as before. On Codex, a default budget's session start gets nothing either
 # until a budget is in the session's log: the default budget starts at the first prompt. Whatever the gate cannot read
 # for sure goes to the hook script too. POSIX sh (not for Windows). Copied into each host package's bin/ by npm run build.
-# usage: sh timebox-gate.sh <claude|gemini|codex>  (the hook's JSON on stdin)
+# usage: sh timebox-gate.sh <claude|gemini|codex> [BeforeModel]  (the hook's JSON on stdin)
 
 host=$1
+# A request about to be sent (Gemini CLI's BeforeModel) is Timebox's only under a budget of tokens or cost: its answer is
+# capped. Every other budget leaves it alone, so it starts no Node.
+request=
+[ "${2-}" = BeforeModel ] && request=1
 
 # Claude Code loaded Timebox's hooks module (function hooks), which does everything in Claude Code's own process: the
 # classic hooks stand down before anything else runs, so that no prompt is counted and no command answered twice.
@@ -29,14 +33,20 @@ hand_on() {
 # its admin keeps there cover every session, with no TIMEBOX_DAILY here; a store or team set alone is said). So is a
 # default budget, except on Codex, where a session's start with nothing in its log starts no Node: the hook script
 # starts the default budget at the session's first prompt (Codex runs three hooks for a one-answer `codex exec`, each
-# a Node start).
-if [ -n "${TIMEBOX_DAILY-}" ] || [ -n "${TIMEBOX_SUBAGENTS-}" ] || [ -n "${TIMEBOX_DAILY_STORE-}" ] || [ -n "${TIMEBOX_TEAM-}" ]; then
+# a Node start). A request about to be sent is Timebox's only under a budget of tokens or cost (below).
+if [ -z "$request" ] && { [ -n "${TIMEBOX_DAILY-}" ] || [ -n "${TIMEBOX_SUBAGENTS-}" ] || [ -n "${TIMEBOX_DAILY_STORE-}" ] || [ -n "${TIMEBOX_TEAM-}" ]; }; then
 	exec node "$script" hook --host "$host"
 fi
 default=
 if [ -n "${TIMEBOX_DEFAULT-}" ]; then
-	[ "$host" = codex ] || exec node "$script" hook --host "$host"
-	default=1
+	if [ -n "$request" ]; then
+		case $TIMEBOX_DEFAULT in
+		*[Tt][Oo][Kk][Ee][Nn][Ss]:* | *[Cc][Oo][Ss][Tt]:* | *'$'*) exec node "$script" hook --host "$host" ;;
+		esac
+	else
+		[ "$host" = codex ] || exec node "$script" hook --host "$host"
+		default=1
+	fi
 fi
 
 # The data folder, as the hook script finds it; any doubt (an empty or unset variable it reads) goes to it.
@@ -84,6 +94,11 @@ id=$value
 case $id in
 '' | .* | *[!A-Za-z0-9._-]*) hand_on ;;
 esac
+# A request goes to the hook script where a budget of tokens or cost was ever set in the session (its log says so).
+if [ -n "$request" ]; then
+	grep -q -e '"tokenLimit"' -e '"costLimit"' "$data/sessions/$id.jsonl" 2>/dev/null && hand_on
+	exit 0
+fi
 # A budget was set in this session: its log exists.
 [ -e "$data/sessions/$id.jsonl" ] && hand_on
 

@@ -36,6 +36,8 @@ var MIN_COST_LIMIT = 0.01;
 var MAX_COST_LIMIT = 1e4;
 var MIN_GRACE_MS = 1e3;
 var MAX_GRACE_MS = 10 * 60 * 1e3;
+var MIN_ANSWER_TOKENS = 2048;
+var NOTE_ALLOWANCE_BYTES = 4096;
 var AWARE_WORD = "aware";
 var AWARENESS_CHOICES = ["nudge", "always"];
 var MAX_TIMER_DELAY_MS = 2147483647;
@@ -207,28 +209,28 @@ function readWords(tokens, known = SESSION_BUDGET_WORDS) {
   for (const token of tokens) {
     const stepMatch = STEPS_TOKEN.exec(token);
     if (stepMatch) {
-      const count2 = Number(stepMatch[1]);
-      if (count2 < 1 || count2 > MAX_STEP_LIMIT) {
+      const count3 = Number(stepMatch[1]);
+      if (count3 < 1 || count3 > MAX_STEP_LIMIT) {
         return { invalid: `${quoteInput(token)} is out of range: a step cap is 1 to 10,000 model calls per prompt.` };
       }
       if (steps !== null) notes.push(`${token} replaces ${stepsWord}.`);
-      steps = count2;
+      steps = count3;
       stepsWord = token;
       continue;
     }
     if (LOOP_TOKEN.test(token)) {
       const digits = token.slice(token.indexOf(":") + 1);
-      const count2 = /^\d+$/.test(digits) ? Number(digits) : Number.NaN;
-      if (Number.isNaN(count2)) {
+      const count3 = /^\d+$/.test(digits) ? Number(digits) : Number.NaN;
+      if (Number.isNaN(count3)) {
         return {
           invalid: `${quoteInput(token)} is not a loop guard: write loop:3 (the 3rd identical tool call of a run is refused).`
         };
       }
-      if (count2 < MIN_LOOP_LIMIT || count2 > MAX_LOOP_LIMIT) {
+      if (count3 < MIN_LOOP_LIMIT || count3 > MAX_LOOP_LIMIT) {
         return { invalid: `${quoteInput(token)} is out of range: a loop guard is 2 to 1,000 identical calls.` };
       }
       if (loop !== null) notes.push(`${token} replaces ${loopWord}.`);
-      loop = count2;
+      loop = count3;
       loopWord = token;
       continue;
     }
@@ -268,15 +270,15 @@ function readWords(tokens, known = SESSION_BUDGET_WORDS) {
       graceWord = token;
       continue;
     }
-    const count = parseTurns(token);
-    if (count !== null) {
-      if (count < 1 || count > MAX_TURN_LIMIT) {
+    const count2 = parseTurns(token);
+    if (count2 !== null) {
+      if (count2 < 1 || count2 > MAX_TURN_LIMIT) {
         return {
           invalid: `${quoteInput(token)} is out of range: a turn budget is 1 to ${MAX_TURN_LIMIT.toLocaleString("en-US")} turns.`
         };
       }
       if (turns !== null) notes.push(`${token} replaces ${turnsWord}.`);
-      turns = count;
+      turns = count2;
       turnsWord = token;
       continue;
     }
@@ -531,34 +533,34 @@ function spentDaily(standings, prompts) {
 }
 
 // src/core/text/loop.ts
-function ordinal(count) {
-  const tens = count % 100;
-  const suffix = tens >= 11 && tens <= 13 ? "th" : count % 10 === 1 ? "st" : count % 10 === 2 ? "nd" : count % 10 === 3 ? "rd" : "th";
-  return `${count}${suffix}`;
+function ordinal(count2) {
+  const tens = count2 % 100;
+  const suffix = tens >= 11 && tens <= 13 ? "th" : count2 % 10 === 1 ? "st" : count2 % 10 === 2 ? "nd" : count2 % 10 === 3 ? "rd" : "th";
+  return `${count2}${suffix}`;
 }
 function named(tool, view) {
   return view.length > 0 ? `${tool} (${view})` : tool;
 }
-function loopRefusal(tool, view, count, scope = "run") {
+function loopRefusal(tool, view, count2, scope = "run") {
   const shown = view.length > 0 ? ` (${view})` : "";
-  return `Timebox: this is the ${ordinal(count)} identical ${tool} call in this ${scope}${shown}; its result will not change. Change your approach or finish with what you have.`;
+  return `Timebox: this is the ${ordinal(count2)} identical ${tool} call in this ${scope}${shown}; its result will not change. Change your approach or finish with what you have.`;
 }
-function loopRefusedMessage(tool, view, count) {
-  return `Timebox refused a repeated call: ${named(tool, view)}, the ${ordinal(count)} identical one in this run.`;
+function loopRefusedMessage(tool, view, count2) {
+  return `Timebox refused a repeated call: ${named(tool, view)}, the ${ordinal(count2)} identical one in this run.`;
 }
-function subagentLoopRefusedMessage(agent, tool, view, count) {
-  return `Timebox refused a repeated call of ${agent}: ${named(tool, view)}, the ${ordinal(count)} identical one in its task.`;
+function subagentLoopRefusedMessage(agent, tool, view, count2) {
+  return `Timebox refused a repeated call of ${agent}: ${named(tool, view)}, the ${ordinal(count2)} identical one in its task.`;
 }
-function loopStoppedMessage(tool, view, count) {
-  return `Timebox stopped a loop: ${named(tool, view)} asked for ${count} times in this run.`;
+function loopStoppedMessage(tool, view, count2) {
+  return `Timebox stopped a loop: ${named(tool, view)} asked for ${count2} times in this run.`;
 }
 var FINISH_NOW = "Write the final answer now, with what was done and what is left. Call no more tools.";
-function loopStopRefusal(tool, view, count) {
-  return `${loopStoppedMessage(tool, view, count)} ${FINISH_NOW}`;
+function loopStopRefusal(tool, view, count2) {
+  return `${loopStoppedMessage(tool, view, count2)} ${FINISH_NOW}`;
 }
 var LOOP_STOPPED_REFUSAL = `Timebox stopped this run: the model asked again for a call that was refused as a loop. ${FINISH_NOW}`;
-function subagentLoopRefusal(tool, view, count) {
-  return `Timebox stopped a loop: ${named(tool, view)} asked for ${count} times in this task. Write your final answer now, with what you found and what is left undone. Call no more tools.`;
+function subagentLoopRefusal(tool, view, count2) {
+  return `Timebox stopped a loop: ${named(tool, view)} asked for ${count2} times in this task. Write your final answer now, with what you found and what is left undone. Call no more tools.`;
 }
 var SUBAGENT_LOOP_STOPPED_REFUSAL = "Timebox stopped a loop in this task: a call refused as a loop was asked for again. Write your final answer now, with what you found and what is left undone. Call no more tools.";
 function loopGuardPhrase(limit2) {
@@ -573,10 +575,10 @@ var SECOND_MS2 = 1e3;
 var SPENT_STATUS = "Timebox: budget spent";
 var WRAPPING_UP_STATUS = `${SPENT_STATUS} | wrapping up`;
 function formatTokens(tokens) {
-  const count = safeAmount(tokens);
-  if (count < 1e3) return `${Math.floor(count)}`;
-  if (count < 1e6) return `${trimmed(count / 1e3)}k`;
-  return `${trimmed(count / 1e6)}m`;
+  const count2 = safeAmount(tokens);
+  if (count2 < 1e3) return `${Math.floor(count2)}`;
+  if (count2 < 1e6) return `${trimmed(count2 / 1e3)}k`;
+  return `${trimmed(count2 / 1e6)}m`;
 }
 function trimmed(value) {
   const rounded = Math.floor(value * 10) / 10;
@@ -587,8 +589,8 @@ function formatCost(dollars) {
   if (amount3 >= 1) return `$${amount3.toFixed(2)}`;
   return `$${amount3.toFixed(4).replace(/(\.\d\d\d*?)0+$/, "$1")}`;
 }
-function pluralTurns(count) {
-  return `${count} ${count === 1 ? "turn" : "turns"}`;
+function pluralTurns(count2) {
+  return `${count2} ${count2 === 1 ? "turn" : "turns"}`;
 }
 function formatBudgetLabel(ms) {
   if (ms === lastLabel.ms) return lastLabel.text;
@@ -678,8 +680,8 @@ function formatLeft(budget, now, usedTurns, spend = NO_SPEND) {
   }
   return parts.join(" | ");
 }
-function pluralPrompts(count) {
-  return `${count} ${count === 1 ? "prompt" : "prompts"}`;
+function pluralPrompts(count2) {
+  return `${count2} ${count2 === 1 ? "prompt" : "prompts"}`;
 }
 function formatLeftOf(budget, now, usedTurns, spend = NO_SPEND) {
   const parts = [];
@@ -799,8 +801,10 @@ function spentUsage(summary, budget) {
     );
   }
   if (budget.costLimit !== void 0) parts.push(`${formatCost(summary.cost ?? 0)} of ${formatCost(budget.costLimit)}`);
-  return parts.map((part) => `, ${part}`).join("");
+  const said = parts.map((part) => `, ${part}`).join("");
+  return summary.noRoom && said !== "" ? `${said} (${NO_ROOM_REASON})` : said;
 }
+var NO_ROOM_REASON = "too little left for the next model call";
 function spentMessage(usedTurns, elapsedMs2, usage = "") {
   return `Timebox budget spent. Used ${pluralTurns(usedTurns)}, ${formatTime(elapsedMs2)}${usage}. The agent stops for this turn. The chat continues.`;
 }
@@ -1023,8 +1027,8 @@ function teamReport(team2, view, standings) {
 function noTeamLimitsHere(team2) {
   return `The team ${team2.name}'s store keeps no limits either: /timebox team shows it.`;
 }
-function teamAsksFull(count) {
-  return `Timebox: the team's day holds ${count} open requests already, so this one was not recorded. Ask the admin directly.`;
+function teamAsksFull(count2) {
+  return `Timebox: the team's day holds ${count2} open requests already, so this one was not recorded. Ask the admin directly.`;
 }
 
 // src/core/daily/today-command.ts
@@ -1172,14 +1176,14 @@ function parseLimits(text) {
 }
 function parseAsk(text) {
   const tokens = text.split(/\s+/).filter((token) => token.length > 0);
-  const count = tokens.findIndex((token) => !token.startsWith("+"));
-  const amount3 = (count < 0 ? tokens : tokens.slice(0, count)).join(" ");
+  const count2 = tokens.findIndex((token) => !token.startsWith("+"));
+  const amount3 = (count2 < 0 ? tokens : tokens.slice(0, count2)).join(" ");
   const asked = amount3 === "" ? null : parseToday(amount3);
   if (asked === null || asked.kind !== "add") {
     const why2 = asked?.kind === "invalid" ? `${quoteInput(amount3)} is not an amount to add: ` : "";
     return { kind: "invalid", reason: `${why2}team ask takes what to add first (+30m, +turns:20, +$5), then why.` };
   }
-  const why = Array.from(count < 0 ? "" : tokens.slice(count).join(" ")).slice(0, TEAM_ASK_WHY_CHARS).join("");
+  const why = Array.from(count2 < 0 ? "" : tokens.slice(count2).join(" ")).slice(0, TEAM_ASK_WHY_CHARS).join("");
   return { kind: "ask", adjustment: asked.adjustment, grant: amount3, why };
 }
 function parseTeam(words) {
@@ -1380,6 +1384,13 @@ function decideOn(budget, now, turns, spend, onTurns) {
 function spentSummary(budget, now, turns, spend) {
   const tokens = safeAmount(spend.tokens);
   return summaryOf(budget, elapsedMs(budget, now), safeTurns(turns), tokens, safeAmount(spend.cost), true);
+}
+function stopWithoutRoom(budget, now, turns, spend, limit2) {
+  const used = safeTurns(turns);
+  const elapsed = elapsedMs(budget, now);
+  const summary = summaryOf(budget, elapsed, used, safeAmount(spend.tokens), safeAmount(spend.cost), false, limit2);
+  summary.noRoom = true;
+  return { kind: "stop", usedTurns: used, elapsedMs: elapsed, onStopCommand: budget.onStopCommand, summary };
 }
 function summaryOf(budget, elapsed, used, tokens, cost, timeRanOut, limit2) {
   const summary = { usedTurns: used, elapsedMs: elapsed, timeRanOut };
@@ -1708,7 +1719,11 @@ function mergeAnswer(answer, more) {
   for (const agent of more.stoppedAgents) stopAgent(answer, agent);
   answer.refusal = more.refusal ?? answer.refusal;
   answer.aborted ||= more.aborted;
+  if (more.maxOutputTokens !== void 0) capAnswer(answer, more.maxOutputTokens);
   return answer;
+}
+function capAnswer(answer, maxTokens) {
+  answer.maxOutputTokens = Math.min(answer.maxOutputTokens ?? maxTokens, maxTokens);
 }
 function stopAgent(answer, agent) {
   if (!answer.stoppedAgents.includes(agent)) answer.stoppedAgents.push(agent);
@@ -1753,6 +1768,9 @@ function carryOutOne(effect, ports, answer, onStopReport2) {
       return;
     case "context":
       answer.context.push(effect.text);
+      return;
+    case "capOutput":
+      capAnswer(answer, effect.maxTokens);
       return;
     case "abort":
       answer.aborted = true;
@@ -1908,8 +1926,8 @@ function subagentStopCause(limit2, budget) {
       return `at ${subagentLimitPhrase(limit2, budget)}`;
   }
 }
-function pluralCalls(count) {
-  return `${count} model ${count === 1 ? "call" : "calls"}`;
+function pluralCalls(count2) {
+  return `${count2} model ${count2 === 1 ? "call" : "calls"}`;
 }
 function subagentName(task, agentType) {
   return `subagent ${quoteInput(task)} (${agentType})`;
@@ -2055,8 +2073,8 @@ function subagentStatusLines(agents, now) {
 }
 function subagentReportLines(runs, now) {
   if (runs.length === 0) return [];
-  const count = runs.length === 1 ? "1 subagent" : `${runs.length} subagents`;
-  return [`${count} in this session:`, ...runs.map((run) => `- ${subagentReportLine(run, now)}`)];
+  const count2 = runs.length === 1 ? "1 subagent" : `${runs.length} subagents`;
+  return [`${count2} in this session:`, ...runs.map((run) => `- ${subagentReportLine(run, now)}`)];
 }
 function subagentReportLine(run, now) {
   const budget = run.budget === null ? "no budget of its own" : `budget ${describeTaskBudget(run.budget)}`;
@@ -2092,9 +2110,9 @@ function sessionReport(items, ledger, now, terms = DEFAULT_TERMS) {
   const lines = budgets.map(
     (entry, index) => `${index + 1}. ${describeEntry(entry, ledger(entry.budget), now, terms)}`
   );
-  const count = budgets.length === 1 ? "1 budget" : `${budgets.length} budgets`;
+  const count2 = budgets.length === 1 ? "1 budget" : `${budgets.length} budgets`;
   const note = unmeasuredNote(terms);
-  return [`Timebox report: ${count} in this session.`, ...lines, ...subagents, ...note === null ? [] : [note]].join(
+  return [`Timebox report: ${count2} in this session.`, ...lines, ...subagents, ...note === null ? [] : [note]].join(
     "\n"
   );
 }
@@ -2162,6 +2180,8 @@ function sumUsage(usage) {
 }
 function spentWhy(spent) {
   if (spent.timeRanOut) return "the time ran out";
+  if (spent.noRoom)
+    return `too little of the ${spent.limit === "cost" ? "cost" : "tokens"} was left for the next model call`;
   if (spent.limit === "tokens") return "the tokens were used up";
   if (spent.limit === "cost") return "the cost limit was reached";
   return "the prompts were used up";
@@ -2292,6 +2312,61 @@ async function writeReportPage(write2, source) {
   }
 }
 
+// src/core/session/caps.ts
+var PER_MILLION = 1e6;
+function inputBound(request) {
+  return safeAmount(request.answeredInput ?? 0) + safeAmount(request.addedBytes) + NOTE_ALLOWANCE_BYTES;
+}
+function roomLeft(limits, spend, request) {
+  const bound = inputBound(request);
+  let room = null;
+  if (limits.tokenLimit !== void 0) {
+    room = { tokens: Math.floor(limits.tokenLimit - safeAmount(spend.tokens) - bound), limit: "tokens" };
+  }
+  const prices = request.prices;
+  if (limits.costLimit === void 0 || prices === void 0) return room;
+  const inputPrice = Math.max(safeAmount(prices.input), safeAmount(prices.cacheRead), safeAmount(prices.cacheWrite));
+  const outputPrice = safeAmount(prices.output);
+  if (inputPrice === 0 && outputPrice === 0) return room;
+  const left = limits.costLimit - safeAmount(spend.cost) - bound * inputPrice / PER_MILLION;
+  const tokens = left < 0 ? -1 : outputPrice === 0 ? Number.MAX_SAFE_INTEGER : Math.floor(left * PER_MILLION / outputPrice - 1e-6);
+  return room === null || tokens < room.tokens ? { tokens, limit: "cost" } : room;
+}
+var MAIN_AGENT = "";
+function spendBeside(holding, agent) {
+  let { tokens, cost } = holding.spend;
+  for (const [key, most] of Object.entries(holding.inFlight ?? {})) {
+    if (key === agent) continue;
+    tokens += most.tokens;
+    cost += most.cost;
+  }
+  return { tokens, cost };
+}
+function mostUsed(request, cap) {
+  const bound = inputBound(request);
+  const prices = request.prices;
+  const cost = prices ? (bound * Math.max(prices.input, prices.cacheRead, prices.cacheWrite) + cap * prices.output) / PER_MILLION : 0;
+  return { tokens: bound + cap, cost };
+}
+function withInFlight(holding, agent, most) {
+  const { [agent]: _answered, ...others } = holding.inFlight ?? {};
+  return { ...holding, inFlight: most === null ? others : { ...others, [agent]: most } };
+}
+function tooLittleRoom(room) {
+  return room !== null && room.tokens < MIN_ANSWER_TOKENS;
+}
+function withRoom(decision, budget, holding, request, stopHere, agent = MAIN_AGENT) {
+  if (decision.kind === "stop" || request === void 0) return decision;
+  const room = roomLeft(budget, spendBeside(holding, agent), request);
+  return tooLittleRoom(room) ? stopHere(room.limit) : decision;
+}
+function capEffect(room) {
+  return room === null ? [] : [{ kind: "capOutput", maxTokens: Math.max(room, MIN_ANSWER_TOKENS) }];
+}
+function callGoes(effects) {
+  return !effects.some((effect) => effect.kind === "refuse" || effect.kind === "abort" || effect.kind === "ask");
+}
+
 // src/core/text/report-page.ts
 var NO_REPORT_PAGE = "Timebox: the report page cannot be written from here. From a checkout of Timebox: npm run report -- --session <id>.";
 function fileLink(path) {
@@ -2327,7 +2402,7 @@ function suggestionOf(sessions, exclude = null) {
   const counted = sessions.filter((session) => session.id !== exclude).sort((a, b) => b.endedAt - a.endedAt).slice(0, SUGGEST_SESSIONS);
   const byHost = /* @__PURE__ */ new Map();
   for (const session of counted) byHost.set(session.host, (byHost.get(session.host) ?? 0) + 1);
-  const hosts = [...byHost].map(([host, count]) => ({ host, sessions: count })).sort((a, b) => b.sessions - a.sessions);
+  const hosts = [...byHost].map(([host, count2]) => ({ host, sessions: count2 })).sort((a, b) => b.sessions - a.sessions);
   if (counted.length < SUGGEST_MIN_SESSIONS) return { sessions: counted.length, hosts, figures: null, words: null };
   const figures = {
     timeMs: percentiles(counted.map((session) => session.endedAt - session.startedAt)),
@@ -2378,12 +2453,12 @@ function trim(value) {
 }
 
 // src/core/text/suggestion.ts
-function lastSessions(count) {
-  return count === 1 ? "your last session here" : `your last ${count} sessions here`;
+function lastSessions(count2) {
+  return count2 === 1 ? "your last session here" : `your last ${count2} sessions here`;
 }
-function sessionsCount(count) {
-  if (count === 0) return "no session";
-  return count === 1 ? "1 session" : `${count} sessions`;
+function sessionsCount(count2) {
+  if (count2 === 0) return "no session";
+  return count2 === 1 ? "1 session" : `${count2} sessions`;
 }
 function tooLittleHistory(sessions, project = null) {
   const of = project === null ? "of this project" : `in ${project}`;
@@ -3083,7 +3158,7 @@ function askAtTheLimit(state, reached, summary) {
     ]
   };
 }
-function modelCall(state, prompt, now, isPrompt = true) {
+function modelCall(state, prompt, now, isPrompt = true, request) {
   const key = promptKeyOf(state, prompt);
   const standing2 = state.standing;
   if (key === state.lastPrompt) {
@@ -3092,11 +3167,11 @@ function modelCall(state, prompt, now, isPrompt = true) {
     if (standing2 && wrapUp && key === wrapUp.prompt) return wrapUpModelCall(next2, standing2, wrapUp, now);
     if (key === standing2?.stoppedPrompt && standing2.spent)
       return { state: next2, effects: refuseStopped(standing2.spent) };
-    return checkTime(next2, now, "modelCall");
+    return checkTime(next2, now, "modelCall", state.lastPrompt, request);
   }
   if (standing2?.wrapUp) {
     const ended = endWrapUp(state, standing2, standing2.wrapUp, now, null);
-    const goOn = modelCall(ended.state, key, now, isPrompt);
+    const goOn = modelCall(ended.state, key, now, isPrompt, request);
     return { state: goOn.state, effects: [...ended.effects, ...goOn.effects] };
   }
   const fresh = {
@@ -3107,9 +3182,15 @@ function modelCall(state, prompt, now, isPrompt = true) {
   };
   const active = counting(fresh);
   if (!active) return { state: fresh, effects: [status(fresh, now)] };
-  if (!isPrompt) return checkTime(fresh, now, "modelCall");
+  if (!isPrompt) return checkTime(fresh, now, "modelCall", fresh.lastPrompt, request);
   const budget = active.budget;
-  const decision = decide(budget, now, active.usedTurns, active.spend);
+  const decision = withRoom(
+    decide(budget, now, active.usedTurns, active.spend),
+    budget,
+    active,
+    request,
+    (limit2) => stopWithoutRoom(budget, now, active.usedTurns, active.spend, limit2)
+  );
   if (decision.kind === "stop") return hardStop(fresh, active, decision.summary, key, now, true);
   const counted = { usedTurns: active.usedTurns + 1, runningCounted: true };
   if (decision.kind === "nudge") {
@@ -3145,11 +3226,19 @@ function toolCall(state, prompt, now) {
   }
   return checkTime(state, now, "toolCall", key);
 }
-function checkTime(state, now, reached, prompt = state.lastPrompt) {
+function checkTime(state, now, reached, prompt = state.lastPrompt, request, agent) {
   const active = counting(state);
   if (!active) return { state, effects: [status(state, now)] };
   const budget = active.budget;
-  const decision = decideMidRun(budget, now, shownTurns(state), active.spend);
+  const turns = shownTurns(state);
+  const decision = withRoom(
+    decideMidRun(budget, now, turns, active.spend),
+    budget,
+    active,
+    request,
+    (limit2) => stopWithoutRoom(budget, now, turns, active.spend, limit2),
+    agent
+  );
   switch (decision.kind) {
     case "stop":
       if (state.running && graceOf(state, budget) > 0) {
@@ -3604,15 +3693,15 @@ function add(level, hash, depth) {
   const index = slotOf(hash, depth);
   const slot = level[index];
   let next;
-  let count = 1;
-  if (slot === void 0) next = { a: hash.a, b: hash.b, count };
+  let count2 = 1;
+  if (slot === void 0) next = { a: hash.a, b: hash.b, count: count2 };
   else if (isLevel(slot)) {
     const below = add(slot, hash, depth + 1);
     next = below.level;
-    count = below.count;
+    count2 = below.count;
   } else if (same(slot, hash)) {
-    count = slot.count + 1;
-    next = { a: hash.a, b: hash.b, count };
+    count2 = slot.count + 1;
+    next = { a: hash.a, b: hash.b, count: count2 };
   } else {
     const moved = EMPTY_LEVEL.slice();
     moved[slotOf(slot, depth + 1)] = slot;
@@ -3620,7 +3709,7 @@ function add(level, hash, depth) {
   }
   const copy = level.slice();
   copy[index] = next;
-  return { level: copy, count };
+  return { level: copy, count: count2 };
 }
 function isLevel(slot) {
   return Array.isArray(slot);
@@ -3738,12 +3827,13 @@ var NOTHING_RECORDED = { spent: null, off: false, nudged: false };
 
 // src/core/session/index.ts
 function transition(state, event, now) {
-  if (state.asking && (event.type === "timeCheck" || event.type === "toolCall" || event.type === "modelCall")) {
+  const held = event.type === "timeCheck" || event.type === "toolCall" || event.type === "modelCall";
+  if (state.asking && (held || event.type === "modelRequest")) {
     return { state, effects: [status(state, now)] };
   }
   const result = applyEvent(state, event, now);
   const spent = result.state.standing?.spent ?? null;
-  const reachesLimit = event.type === "modelCall" || event.type === "toolCall" || event.type === "timeCheck" || event.type === "modelResponse";
+  const reachesLimit = event.type === "modelCall" || event.type === "modelRequest" || event.type === "toolCall" || event.type === "timeCheck" || event.type === "modelResponse";
   if (state.askAtLimit && !state.standing?.spent && spent !== null && spent.limit === void 0 && reachesLimit) {
     return askAtTheLimit(state, event, spent);
   }
@@ -3760,22 +3850,32 @@ function applyEvent(state, event, now) {
     case "limitAnswer":
       return limitAnswer({ ...state, asking: false }, event, now);
     case "modelCall":
-      return loopStoppedCall(state, event.prompt) ?? recordPrompt(
-        state,
-        event,
-        withCallContext(
-          countStep(state, modelCall(state, event.prompt, now, event.startedBy !== "extension"), event, now),
-          now
-        )
+      return loopStoppedCall(state, event.prompt) ?? withOutputCap(
+        recordPrompt(
+          state,
+          event,
+          withCallContext(
+            countStep(
+              state,
+              modelCall(state, event.prompt, now, event.startedBy !== "extension", event.request),
+              event,
+              now
+            ),
+            now
+          )
+        ),
+        event
       );
     case "stepsAnswer":
       return stepsAnswer({ ...state, asking: false }, event, now);
+    case "modelRequest":
+      return loopStoppedCall(state, state.lastPrompt) ?? modelRequest(state, event.request, now);
     case "toolCall":
       return guardLoop(event, toolCall(state, event.prompt, now));
     case "modelResponse":
-      return modelResponse(state, event, now);
+      return modelResponse(answered(state, event.agent ?? MAIN_AGENT), event, now);
     case "runEnd": {
-      const next = { ...state, running: false };
+      const next = { ...settled(state), running: false };
       const standing2 = state.standing;
       if (standing2?.wrapUp) return endWrapUp(next, standing2, standing2.wrapUp, now, null);
       return { state: next, effects: [status(next, now)] };
@@ -3793,11 +3893,56 @@ function applyEvent(state, event, now) {
       return { state, effects: [] };
   }
 }
+function settled(state) {
+  const standing2 = state.standing;
+  if (standing2?.inFlight === void 0) return state;
+  const { inFlight: _ended, ...rest } = standing2;
+  return { ...state, standing: rest };
+}
+function answered(state, agent) {
+  const standing2 = state.standing;
+  return standing2?.inFlight?.[agent] === void 0 ? state : { ...state, standing: withInFlight(standing2, agent, null) };
+}
 function recordPrompt(before, event, result) {
   const prompt = event.prompt;
   if (prompt === null || event.startedBy === "extension" || !isNewPrompt(before, prompt)) return result;
   if (result.effects.some((effect) => effect.kind === "refuse")) return result;
   return { state: result.state, effects: [...result.effects, { kind: "recordPrompt", prompt }] };
+}
+function subagentModelCall(state, request, now, agent) {
+  const timed = transition(state, { type: "timeCheck" }, now);
+  const active = counting(timed.state);
+  if (request === void 0 || timed.state.asking || !active) return timed;
+  if (!tooLittleRoom(roomLeft(active.budget, spendBeside(active, agent), request))) return timed;
+  const stopped = checkTime(timed.state, now, "modelCall", timed.state.lastPrompt, request, agent);
+  return { state: stopped.state, effects: [...timed.effects, ...stopped.effects] };
+}
+function capInFlight(result, request, agent) {
+  const active = counting(result.state);
+  const room = active ? roomLeft(active.budget, spendBeside(active, agent), request) : null;
+  if (!active || room === null) return result;
+  const cap = capEffect(room.tokens);
+  const answer = Math.min(Math.max(room.tokens, MIN_ANSWER_TOKENS), request.answerLimit ?? Number.POSITIVE_INFINITY);
+  const held = withInFlight(active, agent, mostUsed(request, answer));
+  return { state: { ...result.state, standing: held }, effects: [...result.effects, ...cap] };
+}
+function modelRequest(state, request, now) {
+  const standing2 = state.standing;
+  if (standing2?.wrapUp && standing2.spent?.limit !== void 0) return { state, effects: capEffect(MIN_ANSWER_TOKENS) };
+  if (standing2?.spent && !standing2.wrapUp && standing2.stoppedPrompt === state.lastPrompt) {
+    return { state, effects: refuseStopped(standing2.spent) };
+  }
+  const checked = checkTime(state, now, "modelCall", state.lastPrompt, request);
+  return callGoes(checked.effects) ? capInFlight(checked, request, MAIN_AGENT) : checked;
+}
+function withOutputCap(result, event) {
+  const request = event.request;
+  if (request === void 0 || !callGoes(result.effects)) return result;
+  const standing2 = result.state.standing;
+  if (standing2?.wrapUp && standing2.spent?.limit !== void 0) {
+    return { state: result.state, effects: [...result.effects, ...capEffect(MIN_ANSWER_TOKENS)] };
+  }
+  return capInFlight(result, request, MAIN_AGENT);
 }
 function stepsAnswer(state, event, now) {
   const { limit: limit2 } = event;
@@ -3910,16 +4055,16 @@ function guardAgentLoop(event, agent, now, session, result) {
     ];
     return { agents, effects };
   }
-  const concluding = {
+  const concluding2 = {
     ...run,
     spent: { limit: "loop", at: now },
     wrapUp: { until: now + session.graceMs, calls: 0, refusedAt: 0 }
   };
   return {
-    agents: withRun(agents, concluding),
+    agents: withRun(agents, concluding2),
     effects: [
       ...result.effects,
-      runRecord(concluding),
+      runRecord(concluding2),
       {
         kind: "refuse",
         reason: check.verdict === "stops" ? subagentLoopRefusal(call.tool, view, check.count) : SUBAGENT_LOOP_STOPPED_REFUSAL
@@ -3938,8 +4083,11 @@ function kept(agents, run) {
 function parentOf(agents, run) {
   return run.parent === null ? void 0 : agents.runs[run.parent];
 }
-function concludingCall(agents, run) {
-  return { agents: withRun(agents, run), effects: [runRecord(run), { kind: "context", text: SUBAGENT_WRAP_UP_BLOCK }] };
+function concludingCall(agents, run, cap = []) {
+  return {
+    agents: withRun(agents, run),
+    effects: [runRecord(run), { kind: "context", text: SUBAGENT_WRAP_UP_BLOCK }, ...cap]
+  };
 }
 function spendBudget(agents, run, limit2, now, session) {
   const spent = {
@@ -4031,24 +4179,33 @@ function agentStart(agents, event, now, session) {
   if (atStart) effects.push({ kind: "context", text: subagentBudgetBlock(describeTaskBudget(budget)) });
   return { agents: withRun(agents, run), effects };
 }
-function agentModelCall(agents, run, now, session) {
+function agentModelCall(agents, run, now, session, request) {
   if (!isRunning(run)) return refuseStopped2(agents, run);
   if (session.spent) return stop(agents, run, now, "session", true, true);
   const wrapUp = run.wrapUp;
   if (wrapUp !== null) {
     if (now >= wrapUp.until || wrapUp.calls >= SUBAGENT_CALLS_AFTER_SPENT)
       return stop(agents, run, now, "session", true, true);
-    return concludingCall(agents, { ...run, steps: run.steps + 1, wrapUp: { ...wrapUp, calls: wrapUp.calls + 1 } });
+    const calls = wrapUp.calls + 1;
+    return concludingCall(
+      agents,
+      { ...run, steps: run.steps + 1, wrapUp: { ...wrapUp, calls } },
+      concluding(run, request)
+    );
   }
-  const limit2 = reachedLimit(run, now);
+  const limit2 = reachedLimit(run, now) ?? noRoomIn(run, request);
   if (limit2 !== null) {
     const wrapping = { ...run, steps: run.steps + 1, spent: { limit: limit2, at: now } };
-    return concludingCall(agents, { ...wrapping, wrapUp: { until: now + session.graceMs, calls: 1, refusedAt: null } });
+    const wrapUp2 = { until: now + session.graceMs, calls: 1, refusedAt: null };
+    return concludingCall(agents, { ...wrapping, wrapUp: wrapUp2 }, concluding(wrapping, request));
   }
   const counted = { ...run, steps: run.steps + 1, told: run.told || run.budget !== null };
   const effects = [];
   if (!run.told && run.budget !== null) {
     effects.push({ kind: "context", text: subagentBudgetBlock(describeTaskBudget(run.budget)) });
+  }
+  if (run.budget !== null && request !== void 0) {
+    effects.push(...capEffect(roomLeft(run.budget, run.spend, request)?.tokens ?? null));
   }
   const ratio = usedRatio(counted, now);
   if (ratio >= NUDGE_WARNING_RATIO) {
@@ -4058,6 +4215,15 @@ function agentModelCall(agents, run, now, session) {
     });
   }
   return warnOnce(agents, counted, now, effects, true);
+}
+function concluding(run, request) {
+  return request !== void 0 && CAPPED.has(run.spent?.limit) ? capEffect(MIN_ANSWER_TOKENS) : [];
+}
+var CAPPED = /* @__PURE__ */ new Set(["tokens", "cost"]);
+function noRoomIn(run, request) {
+  if (run.budget === null || request === void 0) return null;
+  const room = roomLeft(run.budget, run.spend, request);
+  return tooLittleRoom(room) ? room.limit : null;
 }
 function agentToolCall(agents, run, now, session) {
   if (!isRunning(run)) return refuseStopped2(agents, run);
@@ -4162,7 +4328,8 @@ function composed(state, event, now) {
     case "toolCall": {
       const agent = event.agent;
       if (agent === void 0) break;
-      const session = sessionStep(state, { type: "timeCheck" }, now);
+      const request = event.type === "modelCall" ? event.request : void 0;
+      const session = withSessionStop(state, subagentModelCall(state, request, now, agent), now);
       const run = session.state.subagents.runs[agent];
       if (run === void 0) {
         if (!viewOf(session.state).spent) return session;
@@ -4174,8 +4341,12 @@ function composed(state, event, now) {
       }
       const view = viewOf(session.state);
       const agents = session.state.subagents;
-      const own = event.type === "modelCall" ? agentModelCall(agents, run, now, view) : guardAgentLoop(event, agent, now, view, agentToolCall(agents, run, now, view));
-      return joined(session.state, session.effects, own);
+      if (event.type === "toolCall") {
+        const own = guardAgentLoop(event, agent, now, view, agentToolCall(agents, run, now, view));
+        return joined(session.state, session.effects, own);
+      }
+      const result = joined(session.state, session.effects, agentModelCall(agents, run, now, view, request));
+      return request === void 0 || !callGoes(result.effects) ? result : capInFlight(result, request, agent);
     }
     case "modelResponse": {
       const agent = event.agent;
@@ -4184,7 +4355,7 @@ function composed(state, event, now) {
       const used = { tokens: event.tokens, cost: event.cost };
       const own = agentResponse(state.subagents, run, used, now, viewOf(state));
       const counted = { ...state, subagents: own.agents };
-      const session = sessionStep(counted, { type: "modelResponse", ...used }, now);
+      const session = sessionStep(counted, { type: "modelResponse", ...used, agent }, now);
       return { state: session.state, effects: [...own.effects, ...session.effects] };
     }
     case "timeCheck": {
@@ -4199,7 +4370,9 @@ function composed(state, event, now) {
   return sessionStep(state, event, now);
 }
 function sessionStep(state, event, now) {
-  const result = transition(state, event, now);
+  return withSessionStop(state, transition(state, event, now), now);
+}
+function withSessionStop(state, result, now) {
   if (isSpent(state) || !isSpent(result.state)) return result;
   const stopped = joined(result.state, result.effects, stopAll(result.state.subagents, now));
   return { state: stopped.state, effects: [...stopped.effects, STOP_SUBAGENTS] };
@@ -4834,6 +5007,7 @@ function createFileLedger(dir, options = {}) {
           timeRanOut: fields2.timeRanOut === true,
           ...typeof fields2.wrapUpUntil === "number" && Number.isFinite(fields2.wrapUpUntil) ? { wrapUpUntil: fields2.wrapUpUntil } : {},
           ...fields2.limit === "tokens" || fields2.limit === "cost" ? { limit: fields2.limit } : {},
+          ...fields2.noRoom === true ? { noRoom: true } : {},
           ...typeof fields2.tokens === "number" && Number.isFinite(fields2.tokens) ? { tokens: fields2.tokens } : {},
           ...typeof fields2.cost === "number" && Number.isFinite(fields2.cost) ? { cost: fields2.cost } : {},
           prompt: typeof spent.prompt === "string" ? spent.prompt : null
@@ -5033,34 +5207,6 @@ function withBudgetNote(messages, blocks, now) {
   return { messages };
 }
 
-// src/adapters/pi/command.ts
-var COMMAND_DESCRIPTION = "Cap this session by time and/or turns: /timebox 15m turns:3 [-- cmd] | status | off | subagents 5m steps:30";
-function createTimeboxCommand(run) {
-  return {
-    description: COMMAND_DESCRIPTION,
-    getArgumentCompletions: argumentCompletions,
-    handler: async (args, ctx) => run(args, ctx)
-  };
-}
-
-// src/adapters/pi/live-scheduler.ts
-function liveOnlyScheduler(scheduler, isLive) {
-  return {
-    setTimeout(callback, delayMs) {
-      return scheduler.setTimeout(() => {
-        if (isLive()) callback();
-      }, delayMs);
-    },
-    setInterval(callback, intervalMs) {
-      const cancel = scheduler.setInterval(() => {
-        if (isLive()) callback();
-        else cancel();
-      }, intervalMs);
-      return cancel;
-    }
-  };
-}
-
 // src/adapters/pi/prompt-key.ts
 var KEY_TEXT_CHARS = 32;
 var FNV_OFFSET = 2166136261;
@@ -5121,6 +5267,238 @@ function stepOfCall(messages) {
     if (before?.role !== "toolResult") break;
   }
   return answers + 1;
+}
+
+// src/adapters/pi/request-cap.ts
+var ANSWER_BESIDE_THINKING = 1024;
+function isFields3(value) {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+function limitIn(fields2, key) {
+  const value = fields2[key];
+  return typeof value === "number" && Number.isFinite(value) && value > 0 ? value : void 0;
+}
+function lowered(fields2, key, cap, onlyLower = false) {
+  const limit2 = limitIn(fields2, key);
+  if (limit2 !== void 0) return limit2 <= cap.maxTokens ? null : { ...fields2, [key]: cap.maxTokens };
+  if (onlyLower) return null;
+  return { ...fields2, [key]: cap.modelMax === void 0 ? cap.maxTokens : Math.min(cap.maxTokens, cap.modelMax) };
+}
+function withThinkingBelow(parent, key, budgetKey, maxTokens) {
+  const thinking = parent[key];
+  if (!isFields3(thinking)) return parent;
+  const budget = limitIn(thinking, budgetKey);
+  const most = Math.max(ANSWER_BESIDE_THINKING, maxTokens - ANSWER_BESIDE_THINKING);
+  return budget === void 0 || budget <= most ? parent : { ...parent, [key]: { ...thinking, [budgetKey]: most } };
+}
+function nested(payload, key, change) {
+  const inner = payload[key];
+  if (!isFields3(inner)) return null;
+  const next = change(inner);
+  return next === null ? null : { ...payload, [key]: next };
+}
+function cappedPayload(model, payload, maxTokens) {
+  if (!isFields3(payload)) return void 0;
+  const modelMax = model?.maxTokens;
+  const cap = { maxTokens, modelMax: typeof modelMax === "number" && modelMax > 0 ? modelMax : void 0 };
+  const api = model?.api;
+  let capped = null;
+  switch (api) {
+    case "anthropic-messages": {
+      const limit2 = lowered(payload, "max_tokens", cap);
+      capped = limit2 && withThinkingBelow(limit2, "thinking", "budget_tokens", maxTokens);
+      break;
+    }
+    case "bedrock-converse-stream": {
+      const limit2 = nested(payload, "inferenceConfig", (config) => lowered(config, "maxTokens", cap));
+      capped = limit2 && (nested(
+        limit2,
+        "additionalModelRequestFields",
+        (fields2) => withThinkingBelow(fields2, "thinking", "budget_tokens", maxTokens)
+      ) ?? limit2);
+      break;
+    }
+    case "openai-completions":
+      capped = limitIn(payload, "max_completion_tokens") !== void 0 ? lowered(payload, "max_completion_tokens", cap) : lowered(payload, "max_tokens", cap);
+      break;
+    case "openai-responses":
+    case "azure-openai-responses":
+      capped = lowered(payload, "max_output_tokens", cap);
+      break;
+    case "openai-codex-responses":
+      capped = lowered(payload, "max_output_tokens", cap, true);
+      break;
+    case "google-generative-ai":
+    case "google-vertex":
+      capped = nested(payload, "config", (config) => {
+        const limit2 = lowered(config, "maxOutputTokens", cap);
+        return limit2 && withThinkingBelow(limit2, "thinkingConfig", "thinkingBudget", maxTokens);
+      });
+      break;
+    case "mistral-conversations":
+      capped = lowered(payload, "maxTokens", cap);
+      break;
+    case "pi-messages":
+      capped = nested(payload, "options", (options) => lowered(options, "maxTokens", cap));
+      break;
+  }
+  return capped ?? void 0;
+}
+
+// src/adapters/node/text-size.ts
+var SCALAR_BYTES = 24;
+var MAX_DEPTH = 64;
+function textSize(value, depth = 0) {
+  if (typeof value === "string") return Buffer.byteLength(value, "utf8") + 2;
+  if (typeof value !== "object" || value === null) return value === void 0 ? 0 : SCALAR_BYTES;
+  if (depth >= MAX_DEPTH) return 0;
+  let size = 2;
+  if (Array.isArray(value)) {
+    for (const item of value) size += textSize(item, depth + 1) + 1;
+    return size;
+  }
+  for (const [key, item] of Object.entries(value))
+    size += Buffer.byteLength(key, "utf8") + 4 + textSize(item, depth + 1);
+  return size;
+}
+
+// src/adapters/pi/request-size.ts
+function promptTokens(usage) {
+  if (typeof usage !== "object" || usage === null) return 0;
+  const { input, cacheRead, cacheWrite } = usage;
+  return count(input) + count(cacheRead) + count(cacheWrite);
+}
+function count(value) {
+  return typeof value === "number" && Number.isFinite(value) && value > 0 ? value : 0;
+}
+var RequestMeter = class {
+  systemPrompt = null;
+  systemBytes = 0;
+  toolsKey = null;
+  toolsBytes = 0;
+  /** The part outside the messages of the call being answered, and of the call that gave the latest answer seen. */
+  callFixed = 0;
+  answered = null;
+  /** The call about to be sent: its messages (without Timebox's note) and the part outside them. */
+  measure(messages, fixed) {
+    const fixedBytes = this.fixedBytes(fixed);
+    this.callFixed = fixedBytes;
+    let index = messages.length - 1;
+    while (index >= 0 && !(messages[index]?.role === "assistant" && promptTokens(messages[index]?.usage) > 0)) index--;
+    let added = 0;
+    for (let at = Math.max(index, 0); at < messages.length; at++) added += textSize(messages[at]);
+    const answer = messages[index];
+    if (answer === void 0) return { addedBytes: added + fixedBytes };
+    const before = this.answered !== null && this.answered.at === answer.timestamp ? this.answered.fixed : 0;
+    return { answeredInput: promptTokens(answer.usage), addedBytes: added + Math.max(0, fixedBytes - before) };
+  }
+  /** An answer arrived: it came from the call measured last. */
+  answer(message) {
+    if (message.role === "assistant") this.answered = { at: message.timestamp, fixed: this.callFixed };
+  }
+  /** The bytes of the system prompt and the active tools' definitions, each read again only when it changed. */
+  fixedBytes(fixed) {
+    if (fixed.systemPrompt !== this.systemPrompt) {
+      this.systemPrompt = fixed.systemPrompt;
+      this.systemBytes = textSize(fixed.systemPrompt);
+    }
+    const key = fixed.toolNames.join("\n");
+    if (key !== this.toolsKey) {
+      this.toolsKey = key;
+      this.toolsBytes = textSize(fixed.definitions());
+    }
+    return this.systemBytes + this.toolsBytes;
+  }
+};
+function pricesOf(model) {
+  const cost = model?.cost;
+  if (typeof cost !== "object" || cost === null) return void 0;
+  const { input, output, cacheRead, cacheWrite } = cost;
+  const prices = {
+    input: count(input),
+    output: count(output),
+    cacheRead: count(cacheRead),
+    cacheWrite: count(cacheWrite)
+  };
+  return prices.input + prices.output + prices.cacheRead + prices.cacheWrite > 0 ? prices : void 0;
+}
+function requestOfCall(meter, messages, pi, ctx) {
+  try {
+    const toolNames = pi.getActiveTools();
+    const definitions = () => pi.getAllTools().filter((tool) => toolNames.includes(tool.name)).map(({ name, description, parameters }) => ({ name, description, parameters }));
+    const measured = meter.measure(messages, {
+      systemPrompt: ctx.getSystemPrompt(),
+      toolNames,
+      definitions
+    });
+    const prices = pricesOf(ctx.model);
+    if (prices !== void 0) measured.prices = prices;
+    const largest = ctx.model?.maxTokens;
+    if (typeof largest === "number" && largest > 0) measured.answerLimit = largest;
+    return measured;
+  } catch {
+    return void 0;
+  }
+}
+
+// src/adapters/pi/call-request.ts
+var CallRequests = class {
+  constructor(pi) {
+    this.pi = pi;
+    pi.on("before_provider_request", (event, ctx) => {
+      const cap = this.cap;
+      this.cap = void 0;
+      return cap === void 0 ? void 0 : cappedPayload(ctx.model, event.payload, cap);
+    });
+  }
+  pi;
+  /** Each model call's size, from the latest answer on. */
+  meter = new RequestMeter();
+  /** The cap on the answer of the call about to be sent, set when `context` let it go. */
+  cap;
+  /**
+   * The model call of `messages`: a subagent process's (`agent`), a run an extension started, or the user's prompt at
+   * its step; with its request's size where it can be measured.
+   */
+  callOf(messages, ctx, agent) {
+    const step = stepOfCall(messages);
+    const extensionRun = extensionRunOfCall(messages);
+    const request = requestOfCall(this.meter, messages, this.pi, ctx);
+    const call = agent !== null ? { type: "modelCall", prompt: null, agent } : extensionRun === null ? { type: "modelCall", prompt: promptOfCall(messages), step } : { type: "modelCall", prompt: extensionRun, step, startedBy: "extension" };
+    return request === void 0 ? call : { ...call, request };
+  }
+  /** The cap the rules set on the answer of the call just let go (none: it goes at its own limit). */
+  capNext(cap) {
+    this.cap = cap;
+  }
+};
+
+// src/adapters/pi/command.ts
+var COMMAND_DESCRIPTION = "Cap this session by time and/or turns: /timebox 15m turns:3 [-- cmd] | status | off | subagents 5m steps:30";
+function createTimeboxCommand(run) {
+  return {
+    description: COMMAND_DESCRIPTION,
+    getArgumentCompletions: argumentCompletions,
+    handler: async (args, ctx) => run(args, ctx)
+  };
+}
+
+// src/adapters/pi/live-scheduler.ts
+function liveOnlyScheduler(scheduler, isLive) {
+  return {
+    setTimeout(callback, delayMs) {
+      return scheduler.setTimeout(() => {
+        if (isLive()) callback();
+      }, delayMs);
+    },
+    setInterval(callback, intervalMs) {
+      const cancel = scheduler.setInterval(() => {
+        if (isLive()) callback();
+        else cancel();
+      }, intervalMs);
+      return cancel;
+    }
+  };
 }
 
 // src/adapters/pi/session-context.ts
@@ -5504,6 +5882,7 @@ function createTimeboxExtension(deps) {
     const scheduler = liveOnlyScheduler(deps.scheduler, () => context.isLive());
     let restoreNoticeAgain = null;
     let systemPromptExtra = "";
+    const calls = new CallRequests(pi);
     const session = new LiveSession({
       store: self === null ? piStore : subagentProcessStore(piStore, (record) => {
         told.record = record;
@@ -5604,20 +5983,18 @@ function createTimeboxExtension(deps) {
     });
     pi.on("context", async (event, ctx) => {
       context.bind(ctx);
-      const { messages } = event;
-      const step = stepOfCall(messages);
-      const extensionRun = extensionRunOfCall(messages);
+      const call = calls.callOf(event.messages, ctx, self?.agent ?? null);
       ui.hold();
       const learning = learnStop();
       if (learning !== null) await learning;
-      const answer = await session.handle(
-        self !== null ? { type: "modelCall", prompt: null, agent: self.agent } : extensionRun === null ? { type: "modelCall", prompt: promptOfCall(messages), step } : { type: "modelCall", prompt: extensionRun, step, startedBy: "extension" }
-      );
+      const answer = await session.handle(call);
+      calls.capNext(answer.maxOutputTokens);
       if (!answer.aborted) ui.release();
       return withBudgetNote(event.messages, answer.context, deps.clock.now());
     });
     pi.on("message_end", async (event, ctx) => {
       context.bind(ctx);
+      calls.meter.answer(event.message);
       const used = usageOf(event.message);
       if (used) await session.handle(ownAgent({ type: "modelResponse", tokens: used.tokens, cost: used.cost }));
     });
@@ -6331,8 +6708,8 @@ var TeamLedger = class {
   askTeam(adjustment, why) {
     return this.run(this.day.ask(adjustment, why));
   }
-  keptDays(count) {
-    return this.run(this.day.keptDays(count));
+  keptDays(count2) {
+    return this.run(this.day.keptDays(count2));
   }
   problem() {
     return this.day.problem();
@@ -6568,7 +6945,7 @@ function askText(member, adjustment, why, at) {
 function dayReading(value, dayStart) {
   const [useFields, whoFields, sessions, reservedTokens, reservedCost, limits, raise] = listReply(value);
   const use = fields(useFields);
-  const members = [...fields(whoFields)].map(([name, count]) => ({ name, sessions: amount2(count) }));
+  const members = [...fields(whoFields)].map(([name, count2]) => ({ name, sessions: amount2(count2) }));
   members.sort((a, b) => a.name.localeCompare(b.name));
   return {
     use: {
@@ -6614,11 +6991,11 @@ function* setLimits(calls, limits) {
 }
 function* raiseDay(calls, adjustment) {
   const view = yield* viewTeam(calls);
-  const answered = "unreadable" in view ? [] : requestsAnswered(view.asks, adjustment);
+  const answered2 = "unreadable" in view ? [] : requestsAnswered(view.asks, adjustment);
   const { day, expiry } = calls.day;
   const { addTimeMs, addPrompts, addTokens, addCost, off } = adjustment;
   const keys = [adminKeys(calls.config.team, day).raise, dayKeys(calls.config.team, day)[5]];
-  const args = [...common(calls, expiry), addTimeMs, addPrompts, addTokens, addCost, off ? 1 : 0, ...answered];
+  const args = [...common(calls, expiry), addTimeMs, addPrompts, addTokens, addCost, off ? 1 : 0, ...answered2];
   return written2(calls, yield* calls.send("raise", keys, args));
 }
 function* addToDay(calls, adjustment) {
@@ -6902,10 +7279,10 @@ var TeamDay = class extends TeamStoreCalls {
    * (a day's keys outlive it by one day, TEAM_KEYS_OUTLIVE_S); none while the store cannot be read. Today counts the
    * other sessions' reservations, as the standings do.
    */
-  *keptDays(count) {
+  *keptDays(count2) {
     const days = [];
     let day = teamDay(this.clock.now(), this.config.zone);
-    for (let kept2 = 0; kept2 < Math.min(count, TEAM_DAYS_KEPT); kept2++) {
+    for (let kept2 = 0; kept2 < Math.min(count2, TEAM_DAYS_KEPT); kept2++) {
       days.unshift(day.day);
       day = teamDay(day.start - 1, this.config.zone);
     }

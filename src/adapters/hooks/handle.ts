@@ -7,6 +7,7 @@ import { randomUUID } from "node:crypto";
 import { sessionLog } from "../../core/index.ts";
 import { type HookDeps, HookRuntime } from "./hook-runtime.ts";
 import { prompt, runEnd, sessionStart, toolBoundary } from "./main-session.ts";
+import { modelRequest } from "./model-request.ts";
 import { type HookEvent, type HookReply, silentReply } from "./roles.ts";
 import { agentEnd, agentStart, subagentBoundary } from "./subagent-spawns.ts";
 import { countUsage } from "./usage.ts";
@@ -52,6 +53,9 @@ async function replyTo(event: HookEvent, hook: HookRuntime, now: number): Promis
 			return event.agent === null ? null : agentStart(event, event.agent, hook, now);
 		case "agentEnd":
 			return event.ended === null ? null : agentEnd(event, event.ended, hook, now);
+		case "modelRequest":
+			// Only Gemini CLI's hooks may change a request, and they see no subagent's.
+			return hook.deps.transcriptSize ? modelRequest(event, hook, now, hook.deps.transcriptSize) : null;
 		case "runEnd":
 			return runEnd(event, hook, now);
 		default:

@@ -33,7 +33,7 @@ import {
 import type { SessionLog } from "../node/session-log.ts";
 import { type LoadOptions, loadEvent } from "./load.ts";
 import { logStore } from "./log-store.ts";
-import type { HookReply } from "./roles.ts";
+import type { HookReply, TranscriptSize } from "./roles.ts";
 import type { UsageReader } from "./usage.ts";
 
 /** How long a hook waits to learn whether the on-stop command started (Node says so within a tick or two). */
@@ -65,6 +65,8 @@ export interface HookDeps {
 	unnamedPrompts?: boolean;
 	/** Reads what model calls used from the transcript; absent where the host's hooks see no usage. */
 	readUsage?: UsageReader;
+	/** The transcript's size now, where a hook may change a request and bounds its input from the transcript. */
+	transcriptSize?: TranscriptSize;
 	/** How the host's users type the command and what the host measures. */
 	terms?: HostTerms;
 	/** Writes the report page of the session (`/timebox report page`); absent where none is written. */

@@ -15,6 +15,8 @@ export type HookRole =
 	| "beforeTool"
 	/** A model call of the running prompt is about to start (after a tool's result). */
 	| "beforeModelCall"
+	/** The request of the latest model call is about to be sent, and may be changed (its answer capped). */
+	| "modelRequest"
 	/** The run ended. */
 	| "runEnd"
 	/** A subagent is about to make its first model call (its id and type come with the event). */
@@ -48,6 +50,9 @@ export interface SubagentDialect {
 	endReachesParent: boolean;
 }
 
+/** The size of a session's transcript now, or null where it cannot be read. */
+export type TranscriptSize = (path: string) => number | null;
+
 /** A hook event as the adapter reads it. */
 export interface HookEvent {
 	/** The role the event plays, or null for an event Timebox does not use. */
@@ -77,6 +82,8 @@ export interface HookEvent {
 	call: { tool: string; input: unknown } | null;
 	/** agentEnd: the subagent that ended, its answer, and whether the reply reaches its parent; else null. */
 	ended: (SpawnResult & { reachesParent: boolean }) | null;
+	/** modelRequest: the request's generation settings as the host shows them (`llm_request.config`); else null. */
+	requestConfig: Readonly<Record<string, unknown>> | null;
 }
 
 /** The adapter's answer to one hook event, before a host writes it in its own JSON. */
@@ -96,6 +103,8 @@ export interface HookReply {
 	answered: boolean;
 	/** The subagents to end now, with no further model request; absent when none is. */
 	stoppedAgents?: string[];
+	/** The most output tokens the request about to be sent may answer with; absent: no cap. */
+	maxOutputTokens?: number;
 }
 
 /** A reply that says nothing. */
@@ -126,6 +135,8 @@ export interface HookHost {
 	unnamedPrompts?: boolean;
 	/** Reads what the model calls used from the transcript; absent where the host's hooks see no usage. */
 	readUsage?: UsageReader;
+	/** The transcript's size now, where a hook may change a request (`modelRequest`) and bounds its input from it. */
+	transcriptSize?: TranscriptSize;
 	/** The host's status line, where it has one that runs a command. */
 	statusLine?: StatusLineHost;
 }
@@ -179,7 +190,16 @@ export function readHookEvent({ event, sessionId, fields }: HookFields, dialect:
 		toolUseId: textField(fields, "tool_use_id"),
 		call: tool !== null && dialect.roles[event] === "beforeTool" ? { tool, input: input ?? null } : null,
 		ended: subagents && dialect.roles[event] === "agentEnd" ? endedOf(subagents, fields) : null,
+		requestConfig: dialect.roles[event] === "modelRequest" ? configOf(fields.llm_request) : null,
 	};
+}
+
+/** The generation settings of a request as a hook is shown it, or none. */
+function configOf(request: unknown): Readonly<Record<string, unknown>> | null {
+	const config = typeof request === "object" && request !== null ? (request as { config?: unknown }).config : null;
+	return typeof config === "object" && config !== null && !Array.isArray(config)
+		? (config as Readonly<Record<string, unknown>>)
+		: null;
 }
 
 /** The subagent an agentEnd event reports, and whether the reply reaches its parent. */

@@ -1,14 +1,15 @@
-// What the model calls used, for a host whose hooks can read it from the session's transcript (Claude Code): read since
-// the last hook; the core's rules count it once per response into the session's log and today's use, and say a format
-// Timebox cannot read once per session.
+// What the model calls used, for a host whose hooks can read it from the session's transcript (Claude Code, Gemini
+// CLI): read since the last hook; the core's rules count it once per response into the session's log and today's use,
+// and say a format Timebox cannot read once per session.
 
-import { type Effect, sessionLog } from "../../core/index.ts";
+import { type Effect, sessionLog, type TranscriptPrompt } from "../../core/index.ts";
 import type { SessionLog } from "../node/session-log.ts";
 
-/** One response's usage, as read from the transcript. */
+/** One response's usage, as read from the transcript, and its prompt where the host's transcript bounds the next one. */
 export interface ResponseUsage {
 	id: string;
 	tokens: number;
+	prompt?: TranscriptPrompt;
 }
 
 /** What one read of the transcript found, and where the next read starts. */

@@ -1,7 +1,7 @@
 // The reading of one line of a session's log as it was written (by this version or an earlier one; the typed union of
 // the lines is the core's, `LogLine`), so that a torn, hand-edited or unknown line is skipped, never misread.
 
-import type { LedgerClaim, LogLine } from "../../core/index.ts";
+import type { LedgerClaim, LogLine, TranscriptPrompt } from "../../core/index.ts";
 
 export type { LogLine } from "../../core/index.ts";
 
@@ -96,14 +96,15 @@ function atOf(fields: Fields): number {
 	return count(fields.at) ? fields.at : 0;
 }
 
-/** Whether a usage line holds its counts as written: every field there is a number. */
+/** Whether a usage line holds its counts as written: every field there is a number, its prompt whole where kept. */
 function usageAsWritten(fields: Fields): boolean {
-	const { tokens, cost, at, offset } = fields;
+	const { tokens, cost, at, offset, prompt } = fields;
 	return (
 		count(tokens) &&
 		(cost === undefined || count(cost)) &&
 		(at === undefined || count(at)) &&
-		(offset === undefined || count(offset))
+		(offset === undefined || count(offset)) &&
+		(prompt === undefined || promptOf(prompt).prompt !== undefined)
 	);
 }
 
@@ -115,7 +116,15 @@ function usageLine(fields: Fields, responseId: string): LogLine {
 		...(count(fields.cost) ? { cost: fields.cost } : {}),
 		...(count(fields.at) ? { at: fields.at } : {}),
 		...(count(fields.offset) ? { offset: fields.offset } : {}),
+		...promptOf(fields.prompt),
 	};
+}
+
+/** A response's prompt and where its transcript record begins, where the line keeps them whole. */
+function promptOf(prompt: unknown): { prompt?: TranscriptPrompt } {
+	if (typeof prompt !== "object" || prompt === null) return {};
+	const { input, from } = prompt as Fields;
+	return count(input) && count(from) ? { prompt: { input, from } } : {};
 }
 
 function claimLine(fields: Fields): LogLine | null {

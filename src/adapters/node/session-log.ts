@@ -15,6 +15,7 @@ import {
 	type TimeboxBudget,
 	type TimeboxRecord,
 	type TranscriptBridge,
+	type TranscriptPrompt,
 } from "../../core/index.ts";
 import { type AppendFiles, appendLine, named, nodeAppendFiles } from "./append-line.ts";
 import { type LogLine, readLogLine } from "./log-lines.ts";
@@ -107,13 +108,36 @@ export class SessionLog implements SessionStore, BudgetStore, TranscriptBridge {
 	 * Records what a response used, and how far the transcript it was read from was read (none for a host that reports
 	 * usage itself).
 	 */
-	appendUsage(responseId: string, used: { tokens: number; cost?: number }, at: number, offset?: number): void {
-		this.appendLine({ kind: "usage", responseId, ...used, at, ...(offset === undefined ? {} : { offset }) });
+	appendUsage(
+		responseId: string,
+		used: { tokens: number; cost?: number },
+		at: number,
+		offset?: number,
+		prompt?: TranscriptPrompt,
+	): void {
+		this.appendLine({
+			kind: "usage",
+			responseId,
+			...used,
+			at,
+			...(offset === undefined ? {} : { offset }),
+			...(prompt === undefined ? {} : { prompt }),
+		});
 	}
 
 	/** Keeps what a response used, as the rules say (`recordUsage`). */
 	recordUsage(usage: RecordedUsage): void {
-		this.appendUsage(usage.responseId, usage.used, usage.at, usage.offset);
+		this.appendUsage(usage.responseId, usage.used, usage.at, usage.offset, usage.prompt);
+	}
+
+	/** The prompt of the latest response whose transcript record says where it begins, or null. */
+	latestPrompt(): TranscriptPrompt | null {
+		const lines = this.lines();
+		for (let at = lines.length - 1; at >= 0; at--) {
+			const line = lines[at];
+			if (line?.kind === "usage" && line.prompt !== undefined) return line.prompt;
+		}
+		return null;
 	}
 
 	/** How far the transcript was read, and the responses already counted. */

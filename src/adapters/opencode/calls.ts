@@ -2,7 +2,7 @@
 // to and which call of that prompt's run it is; the `/timebox` lines Timebox answered itself, kept from the model; and
 // the budget note, added to that call only. Also what an answered call used, from its assistant message.
 
-import type { Message, Part } from "@opencode-ai/sdk";
+import type { Message, Part, UserMessage } from "@opencode-ai/sdk";
 import { type CostReporting, responseTokens } from "../../core/index.ts";
 
 /** One message as opencode hands it to `experimental.chat.messages.transform`. */
@@ -50,6 +50,8 @@ export interface ModelCall {
 	step: number;
 	/** The message is a `/timebox` line Timebox answered: the call must not be sent. */
 	command: boolean;
+	/** The model the user message asks for. */
+	model: UserMessage["model"];
 }
 
 /** The call `messages` are for: the last user message's, or none when they hold no user message. */
@@ -57,7 +59,7 @@ export function modelCallOf(messages: readonly CallMessage[]): ModelCall | null 
 	let index = messages.length - 1;
 	while (index >= 0 && messages[index]?.info.role !== "user") index--;
 	const user = messages[index];
-	if (!user) return null;
+	if (user?.info.role !== "user") return null;
 	let answers = 0;
 	for (const message of messages.slice(index + 1)) {
 		if (message.info.role === "assistant" && message.info.parentID === user.info.id && message.info.finish) answers++;
@@ -67,6 +69,7 @@ export function modelCallOf(messages: readonly CallMessage[]): ModelCall | null 
 		message: user.info.id,
 		step: answers + 1,
 		command: isCommandText(user.parts),
+		model: user.info.model,
 	};
 }
 
@@ -104,6 +107,18 @@ const LOOP_FINISHES: ReadonlySet<string> = new Set(["tool-calls", "unknown"]);
 export function endsRun(message: Message): boolean {
 	if (message.role !== "assistant" || message.time.completed === undefined || message.summary === true) return false;
 	return message.finish !== undefined && !LOOP_FINISHES.has(message.finish);
+}
+
+/**
+ * The complete answers among a call's messages not counted yet, oldest first: those after the latest one `counted`
+ * (opencode can send a call before the plugin hears that the answer before it is complete).
+ */
+export function unseenAnswers(messages: readonly CallMessage[], counted: (info: Message) => boolean): Message[] {
+	const latest = messages.findLastIndex((message) => usageOf(message.info) !== null && counted(message.info));
+	return messages
+		.slice(latest + 1)
+		.map((message) => message.info)
+		.filter((info) => usageOf(info) !== null);
 }
 
 /**

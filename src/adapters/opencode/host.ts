@@ -48,6 +48,14 @@ export interface Hooks {
 		input: { sessionID: string },
 		output: { context: string[]; prompt?: string },
 	) => Promise<void>;
+	"experimental.chat.system.transform"?: (
+		input: { sessionID?: string; model: Model },
+		output: { system: string[] },
+	) => Promise<void>;
+	"tool.definition"?: (
+		input: { toolID: string },
+		output: { description: string; parameters: unknown },
+	) => Promise<void>;
 	"experimental.chat.messages.transform"?: (
 		input: Record<string, never>,
 		output: { messages: { info: Message; parts: Part[] }[] },

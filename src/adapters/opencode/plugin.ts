@@ -20,6 +20,7 @@ import {
 } from "../../core/index.ts";
 import { SessionLog, toldStore } from "../node/session-log.ts";
 import type { ProjectHistoryReader, ReportPageWriter } from "../report/writer.ts";
+import { answerCounter } from "./answers.ts";
 import {
 	addBudgetNote,
 	type CallMessage,
@@ -27,13 +28,13 @@ import {
 	commandArguments,
 	costReportingOf,
 	dropCommands,
-	endsRun,
 	isCommandText,
 	type ModelCall,
 	modelCallOf,
-	usageOf,
 } from "./calls.ts";
 import type { Hooks, PluginInput } from "./host.ts";
+import { refusing } from "./refusing.ts";
+import { OpencodeRequests, providersLookup } from "./request-cap.ts";
 import { defaultBudgetOf, settingsOf } from "./settings.ts";
 import { SubagentTasks, TASK_TOOL, taskRequestOf } from "./subagents.ts";
 import { OPENCODE_TERMS } from "./terms.ts";
@@ -118,6 +119,8 @@ export function createTimeboxPlugin(deps: TimeboxPluginDeps) {
 		/** The subagents the `task` tool started, by the id of its call, with their child sessions. */
 		const tasks = new SubagentTasks();
 		const ledger = deps.ledger(`${deps.dataDir}/${LEDGER_FOLDER}`);
+		/** Each model call's size, and the cap the rules set on its answer (written at `chat.params`). */
+		const requests = new OpencodeRequests(providersLookup(() => client.config.providers()));
 		// A default of `suggested` is read once, as the plugin starts: every session of the process gets that budget.
 		const defaultBudget = await resolveDefault(defaultBudgetOf(deps.env, options), history?.(null));
 		const settings = settingsOf(deps.env, options);
@@ -179,15 +182,13 @@ export function createTimeboxPlugin(deps: TimeboxPluginDeps) {
 		const subagentsOf = (sessionId: string): string[] =>
 			[...subagents.keys()].filter((id) => budgetedSession(id) === sessionId);
 
-		/** Runs a hook that refuses by throwing: aborts the rules ask for meanwhile are left to the throw. */
-		const refusing = async <T>(session: OpencodeSession, action: () => Promise<T>): Promise<T> => {
-			session.refusing = true;
-			try {
-				return await action();
-			} finally {
-				session.refusing = false;
-			}
-		};
+		/** Each answer opencode completed, counted once where it is first seen. */
+		const answers = answerCounter({
+			sessionOf: (id) => sessionOf(budgetedSession(id)),
+			agentOf: (id) => tasks.agentOf(id),
+			isSubagent: (id) => subagents.has(id),
+			requests,
+		});
 
 		/** A subagent ended: the rules hear it once, and the lines its parent is to read of it come back. */
 		const endSubagent = async (session: OpencodeSession, agent: string, result?: string): Promise<string[]> => {
@@ -223,12 +224,15 @@ export function createTimeboxPlugin(deps: TimeboxPluginDeps) {
 			const agent = tasks.agentOf(call.sessionId);
 			if (agent === undefined || tasks.isStopped(agent)) return;
 			const session = sessionOf(budgetedSession(call.sessionId));
-			const answer = await refusing(session, () => session.live.handle({ type: "modelCall", prompt: null, agent }));
+			const answer = await requests.handled(call, messages, (request) =>
+				refusing(session, () => session.live.handle({ type: "modelCall", prompt: null, agent, ...request })),
+			);
 			// A refused call is a stopped subagent's (the rules stopped it through stopAgent): chat.params ends it.
 			if (answer.refusal === null) addBudgetNote(messages, call, [...tasks.takeContext(agent), ...answer.context]);
 		};
 
 		return {
+			...requests.hooks,
 			// The `/timebox` command, listed in opencode's `/` menu.
 			config: async (config) => {
 				config.command = {
@@ -264,6 +268,7 @@ export function createTimeboxPlugin(deps: TimeboxPluginDeps) {
 				const messages: CallMessage[] = output.messages;
 				const call = modelCallOf(messages);
 				dropCommands(messages);
+				await answers.unseen(messages);
 				if (!call || call.command) return;
 				if (subagents.has(call.sessionId)) return subagentCall(call, messages);
 				const session = sessionOf(call.sessionId);
@@ -274,10 +279,9 @@ export function createTimeboxPlugin(deps: TimeboxPluginDeps) {
 				// A message the user did not send in this process (opencode's "continue", a prompt it sent again after a
 				// compaction, a prompt of an earlier process) belongs to the latest prompt, at a step the rules count on.
 				const sent = session.sent.has(call.message);
-				const answer = await refusing(session, () =>
-					session.live.handle(
-						sent ? { type: "modelCall", prompt: call.message, step: call.step } : { type: "modelCall", prompt: null },
-					),
+				const event = sent ? { prompt: call.message, step: call.step } : { prompt: null };
+				const answer = await requests.handled(call, messages, (request) =>
+					refusing(session, () => session.live.handle({ type: "modelCall", ...event, ...request })),
 				);
 				if (answer.refusal === null) addBudgetNote(messages, call, answer.context);
 				else session.refused.set(call.message, answer.refusal);
@@ -285,7 +289,8 @@ export function createTimeboxPlugin(deps: TimeboxPluginDeps) {
 			// Each model call, the title call too: a `/timebox` line or a refused prompt ends here, with its reason.
 			// A subagent the rules stopped sends no request: its run ends here, and the task's result its parent reads is
 			// this error, which says that it stopped at its budget.
-			"chat.params": async (call) => {
+			"chat.params": async (call, output) => {
+				requests.params(call, output, call.agent !== TITLE_AGENT && call.agent !== COMPACTION_AGENT);
 				if (subagents.has(call.sessionID)) {
 					const agent = tasks.agentOf(call.sessionID);
 					if (agent === undefined || !tasks.isStopped(agent)) return;
@@ -331,19 +336,7 @@ export function createTimeboxPlugin(deps: TimeboxPluginDeps) {
 					subagents.set(id, parentID);
 					tasks.created(id, parentID, title);
 				} else if (event.type === "message.updated") {
-					const used = usageOf(event.properties.info);
-					const session = used ? sessionOf(budgetedSession(event.properties.info.sessionID)) : null;
-					if (!used || !session || session.answered.has(event.properties.info.id)) return;
-					session.answered.add(event.properties.info.id);
-					// The rules keep what the response used in the session's log (recordUsage), by its id.
-					const response = { type: "modelResponse" as const, ...used, responseId: event.properties.info.id };
-					const agent = tasks.agentOf(event.properties.info.sessionID);
-					await session.live.handle(agent === undefined ? response : { ...response, agent });
-					// The run's final answer is complete: the prompt now shows as used, as pi shows it at its run's end.
-					// opencode says the session is idle only once all its work after the answer is done, which can be
-					// seconds later; that idle ends the run again, which changes nothing more.
-					const { info } = event.properties;
-					if (!subagents.has(info.sessionID) && endsRun(info)) await session.live.handle({ type: "runEnd" });
+					await answers.count(event.properties.info);
 				} else if (event.type === "session.idle") {
 					await sessions.get(event.properties.sessionID)?.live.handle({ type: "runEnd" });
 				} else if (event.type === "session.deleted") {

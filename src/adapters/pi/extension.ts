@@ -29,10 +29,10 @@ import {
 } from "../../core/index.ts";
 import type { ProjectHistoryReader, ReportPageWriter } from "../report/writer.ts";
 import { withBudgetNote } from "./budget-note.ts";
+import { CallRequests } from "./call-request.ts";
 import { createTimeboxCommand } from "./command.ts";
 import { DEFAULT_FLAG, readDefaultBudget, readSettings } from "./defaults.ts";
 import { liveOnlyScheduler } from "./live-scheduler.ts";
-import { extensionRunOfCall, promptOfCall, stepOfCall } from "./prompt-key.ts";
 import { SessionContext } from "./session-context.ts";
 import { PiBudgetStore, subagentProcessStore } from "./store.ts";
 import { SubagentProcesses, sessionStopped, takeOutcome, writeOutcome } from "./subagent-files.ts";
@@ -100,6 +100,8 @@ export function createTimeboxExtension(deps: TimeboxExtensionDeps): (pi: Extensi
 		let restoreNoticeAgain: Cancel | null = null;
 		/** What the rules add to the system prompt of the agent about to start (set in before_agent_start). */
 		let systemPromptExtra = "";
+		/** Each model call's size, and the cap the rules set on the answer of the call about to be sent. */
+		const calls = new CallRequests(pi);
 		const session = new LiveSession({
 			store:
 				self === null
@@ -234,19 +236,12 @@ export function createTimeboxExtension(deps: TimeboxExtensionDeps): (pi: Extensi
 		// run an extension started is no prompt: the core is told so and counts its calls as steps only.
 		pi.on("context", async (event, ctx) => {
 			context.bind(ctx);
-			const { messages } = event;
-			const step = stepOfCall(messages);
-			const extensionRun = extensionRunOfCall(messages);
+			const call = calls.callOf(event.messages, ctx, self?.agent ?? null);
 			ui.hold();
 			const learning = learnStop();
 			if (learning !== null) await learning;
-			const answer = await session.handle(
-				self !== null
-					? { type: "modelCall", prompt: null, agent: self.agent }
-					: extensionRun === null
-						? { type: "modelCall", prompt: promptOfCall(messages), step }
-						: { type: "modelCall", prompt: extensionRun, step, startedBy: "extension" },
-			);
+			const answer = await session.handle(call);
+			calls.capNext(answer.maxOutputTokens);
 			// A stopped run's notice is shown once the run has ended, below the prompt it stopped.
 			if (!answer.aborted) ui.release();
 			return withBudgetNote(event.messages, answer.context, deps.clock.now());
@@ -254,6 +249,7 @@ export function createTimeboxExtension(deps: TimeboxExtensionDeps): (pi: Extensi
 		// A model call was answered: what it used counts, and a budget it used up stops the run before its tools run.
 		pi.on("message_end", async (event, ctx) => {
 			context.bind(ctx);
+			calls.meter.answer(event.message);
 			const used = usageOf(event.message);
 			if (used) await session.handle(ownAgent({ type: "modelResponse", tokens: used.tokens, cost: used.cost }));
 		});

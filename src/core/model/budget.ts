@@ -99,6 +99,8 @@ export interface SpentSummary {
 	timeRanOut: boolean;
 	/** The limit that ran out, when it is tokens or cost (`timeRanOut` tells time from turns). */
 	limit?: "tokens" | "cost";
+	/** That limit was not reached: what was left of it could not hold the next model call's input and a minimal answer. */
+	noRoom?: true;
 	/** Tokens and cost used by then, for a budget that limits them. */
 	tokens?: number;
 	cost?: number;

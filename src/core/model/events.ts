@@ -6,12 +6,12 @@
 import type { FoldedHistory, TimeboxRecord } from "./budget.ts";
 import type { DailyAdjustment, DailyBudget, DailyLimits, DailyUseAdded } from "./daily.ts";
 import type { LedgerClaim, LedgerView } from "./ledger.ts";
-import type { LogLine } from "./log-line.ts";
+import type { LogLine, TranscriptPrompt } from "./log-line.ts";
 import type { OnStopClaim } from "./on-stop.ts";
 
 export type { DailyAdjustment, DailyUseAdded } from "./daily.ts";
 export { type LedgerClaim, type LedgerView, NOTHING_RECORDED } from "./ledger.ts";
-export type { LogLine } from "./log-line.ts";
+export type { LogLine, TranscriptPrompt } from "./log-line.ts";
 export type { OnStopClaim, OnStopIntent } from "./on-stop.ts";
 
 export type NotifyLevel = "info" | "warning" | "error";
@@ -104,7 +104,19 @@ export type SessionEvent =
 			startedBy?: "user" | "extension";
 			/** The host's id of the subagent making the call; absent for the main agent. */
 			agent?: string;
+			/**
+			 * What the host can tell of the request about to be sent, where it can change the request's largest answer:
+			 * the rules then cap that answer to what is left of the tokens and cost, and spend the budget here when not
+			 * even a minimal answer would fit (the answer's `maxOutputTokens`).
+			 */
+			request?: ModelRequest;
 	  }
+	/**
+	 * The request of the latest model call is about to be sent, and the host can tell its size now (not when the call
+	 * was announced, where its hooks show a call's request only once it is built): the rules cap its answer, or spend the
+	 * budget here when not even a minimal answer would fit. Nothing counts again.
+	 */
+	| { type: "modelRequest"; request: ModelRequest }
 	/** The answer to the question at a prompt's step cap, and the model call that reached it. */
 	| {
 			type: "stepsAnswer";
@@ -161,6 +173,38 @@ export type SessionEvent =
 	| { type: "timeCheck" }
 	| { type: "onStopReport"; command: string; outcome: OnStopOutcome };
 
+/**
+ * What a host tells of a model request about to be sent, for the cap on its answer: the input a request carries cannot be
+ * capped, so the rules bound it from what the host saw of the request (see session/caps.ts).
+ */
+export interface ModelRequest {
+	/**
+	 * The prompt tokens (input, cache read and cache write, as the host reported them) of the latest answer the request
+	 * carries, which reported any; absent where it carries none (a session's first call).
+	 */
+	answeredInput?: number;
+	/**
+	 * UTF-8 bytes of what the request carries after that answer's prompt: the answer itself and every message after it,
+	 * and what else grew since (a longer system prompt). Without `answeredInput`: the whole request as the host shows it.
+	 */
+	addedBytes: number;
+	/** The model's prices in US dollars per million tokens, where the host knows them; absent: no cost cap. */
+	prices?: ModelPrices;
+	/**
+	 * The most output tokens the host lets the call answer with by itself (its own limit on the request), where it knows:
+	 * a call in flight is held back at no more than that.
+	 */
+	answerLimit?: number;
+}
+
+/** A model's prices, in US dollars per million tokens. */
+export interface ModelPrices {
+	input: number;
+	output: number;
+	cacheRead: number;
+	cacheWrite: number;
+}
+
 /** What a host carries out, in order. */
 export type Effect =
 	| { kind: "notify"; message: string; level: NotifyLevel }
@@ -177,6 +221,8 @@ export type Effect =
 	| { kind: "logLine"; line: LogLine }
 	/** Add this block to what the model reads in the model call about to start. */
 	| { kind: "context"; text: string }
+	/** Cap the answer of the model call about to start at this many output tokens (never raise a lower cap it has). */
+	| { kind: "capOutput"; maxTokens: number }
 	/** End the running run now, and any re-run the host has pending for it. */
 	| { kind: "abort" }
 	/** Refuse what the event announced (the prompt, the model call, the tool call), telling the model why. */
@@ -246,4 +292,9 @@ export interface RecordedUsage {
 	at: number;
 	/** How far the transcript the response was read from was read, for a host that reads usage from one. */
 	offset?: number;
+	/**
+	 * The response's prompt tokens and where its record begins in that transcript, for a host that can bound the next
+	 * request's input only from its transcript (Gemini CLI).
+	 */
+	prompt?: TranscriptPrompt;
 }

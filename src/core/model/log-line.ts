@@ -19,8 +19,16 @@ export type LogLine =
 	| { kind: "prompt"; promptId: string; at: number; cwd?: string }
 	/** Another model call of a prompt's run. */
 	| { kind: "call"; promptId: string; at: number }
-	/** What one response used, and how far the transcript it came from was read. */
-	| { kind: "usage"; responseId: string; tokens: number; cost?: number; at?: number; offset?: number }
+	/** What one response used, and how far the transcript it came from was read (and its prompt, where kept). */
+	| {
+			kind: "usage";
+			responseId: string;
+			tokens: number;
+			cost?: number;
+			at?: number;
+			offset?: number;
+			prompt?: TranscriptPrompt;
+	  }
 	/** How far the transcript was read when nothing new was used. */
 	| { kind: "transcript"; offset: number }
 	/** The transcript held usage Timebox cannot read (said once per session). */
@@ -60,3 +68,9 @@ export type LogLine =
 	 */
 	| { kind: "owed"; to: string | null; lines: string[]; at: number }
 	| { kind: "paid"; to: string | null; at: number };
+
+/** An answer's prompt tokens, and the byte of its transcript where its record begins. */
+export interface TranscriptPrompt {
+	input: number;
+	from: number;
+}

@@ -32,6 +32,11 @@ export interface Answer {
 	questions: Question[];
 	/** The subagents to end now, with no further model request (`stopAgent`), in order, each once. */
 	stoppedAgents: string[];
+	/**
+	 * The most output tokens the model call about to start may answer with (`capOutput`): the host writes it into the
+	 * request, never raising a lower limit the request has. Absent: no cap.
+	 */
+	maxOutputTokens?: number;
 }
 
 /** An answer that says nothing yet. */
@@ -41,7 +46,7 @@ export function noAnswer(): Answer {
 
 /**
  * Adds `more` to `answer`: its notices, context, questions and stopped subagents after those there; its refusal and
- * abort win.
+ * abort win, and the lower of the two caps.
  */
 export function mergeAnswer(answer: Answer, more: Answer): Answer {
 	answer.notices.push(...more.notices);
@@ -50,7 +55,13 @@ export function mergeAnswer(answer: Answer, more: Answer): Answer {
 	for (const agent of more.stoppedAgents) stopAgent(answer, agent);
 	answer.refusal = more.refusal ?? answer.refusal;
 	answer.aborted ||= more.aborted;
+	if (more.maxOutputTokens !== undefined) capAnswer(answer, more.maxOutputTokens);
 	return answer;
+}
+
+/** Caps the answer's model call at `maxTokens` output tokens, or keeps the lower cap it has. */
+function capAnswer(answer: Answer, maxTokens: number): void {
+	answer.maxOutputTokens = Math.min(answer.maxOutputTokens ?? maxTokens, maxTokens);
 }
 
 /** Names a subagent to stop in the answer, once however many rules stop it. */
@@ -136,6 +147,9 @@ function carryOutOne(
 			return;
 		case "context":
 			answer.context.push(effect.text);
+			return;
+		case "capOutput":
+			capAnswer(answer, effect.maxTokens);
 			return;
 		case "abort":
 			answer.aborted = true;

@@ -5,7 +5,7 @@
 // of the subagent tool). Each reading is of the lines as read; each write is a `logLine` or `recordUsage` effect.
 
 import { callKey, type ToolCallSeen } from "../loop/calls.ts";
-import type { Effect, LedgerClaim, LogLine } from "../model/events.ts";
+import type { Effect, LedgerClaim, LogLine, TranscriptPrompt } from "../model/events.ts";
 import { counting, type SessionState } from "../session/state.ts";
 import { TRANSCRIPT_UNREADABLE } from "../text/notices.ts";
 import { type DailyPart, NO_DAILY_PART } from "./runtime.ts";
@@ -113,7 +113,7 @@ export function dailyPartLines(promptId: string, before: DailyPart, after: Daily
 
 /** What one read of a transcript found since the last (the responses not counted yet), and where the read ended. */
 export interface TranscriptFound {
-	responses: readonly { id: string; tokens: number }[];
+	responses: readonly { id: string; tokens: number; prompt?: TranscriptPrompt }[];
 	offset: number;
 	unreadable: boolean;
 }
@@ -131,7 +131,13 @@ export function transcriptUsage(
 ): { effects: Effect[]; notice: string | null } {
 	const effects: Effect[] = found.responses.map((response) => ({
 		kind: "recordUsage",
-		usage: { responseId: response.id, used: { tokens: response.tokens }, at: now, offset: found.offset },
+		usage: {
+			responseId: response.id,
+			used: { tokens: response.tokens },
+			at: now,
+			offset: found.offset,
+			...(response.prompt === undefined ? {} : { prompt: response.prompt }),
+		},
 	}));
 	const tokens = found.responses.reduce((sum, response) => sum + response.tokens, 0);
 	if (tokens > 0) effects.push({ kind: "addDailyUse", use: { tokens } });

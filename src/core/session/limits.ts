@@ -3,9 +3,9 @@
 // anywhere, with the on-stop command), or the question at the limit when the user asked to be asked.
 
 import { LIMIT_QUESTION_TIMEOUT_MS } from "../constants.ts";
-import { decide, decideMidRun } from "../decide.ts";
+import { decide, decideMidRun, stopWithoutRoom } from "../decide.ts";
 import type { SpentSummary, TimeboxBudget } from "../model/budget.ts";
-import type { Effect, OnStopOutcome, SessionEvent } from "../model/events.ts";
+import type { Effect, ModelRequest, OnStopOutcome, SessionEvent } from "../model/events.ts";
 import { safeAmount } from "../model/measure.ts";
 import {
 	idleSpentMessage,
@@ -17,6 +17,7 @@ import {
 	stepsRefusal,
 } from "../text/messages.ts";
 import { limitQuestion, MORE_TIME_CHOICE, MORE_TURNS_CHOICE, STOP_CHOICE } from "../text/questions.ts";
+import { withRoom } from "./caps.ts";
 import { claimWithOnStop, once, outcomeId } from "./outcomes.ts";
 import {
 	type BudgetStanding,
@@ -65,9 +66,16 @@ export function askAtTheLimit(state: SessionState, reached: SessionEvent, summar
 /**
  * A model call is about to start. For a new prompt: count it, or stop the budget when the prompts are used up (this is
  * prompt N+1 of turns:N). For the latest prompt (a tool loop, a steer, a re-run after a provider error or compaction):
- * it never counts again; its run goes on unless the budget stopped it.
+ * it never counts again; its run goes on unless the budget stopped it. A call whose `request` the host told cannot hold
+ * a minimal answer in what is left of the tokens or cost is not sent: the budget is spent there.
  */
-export function modelCall(state: SessionState, prompt: string | null, now: number, isPrompt = true): Transition {
+export function modelCall(
+	state: SessionState,
+	prompt: string | null,
+	now: number,
+	isPrompt = true,
+	request?: ModelRequest,
+): Transition {
 	// A run with no prompt at all (started by the host itself) is one prompt however many calls it makes.
 	const key = promptKeyOf(state, prompt);
 	const standing = state.standing;
@@ -77,12 +85,12 @@ export function modelCall(state: SessionState, prompt: string | null, now: numbe
 		if (standing && wrapUp && key === wrapUp.prompt) return wrapUpModelCall(next, standing, wrapUp, now);
 		if (key === standing?.stoppedPrompt && standing.spent)
 			return { state: next, effects: refuseStopped(standing.spent) };
-		return checkTime(next, now, "modelCall");
+		return checkTime(next, now, "modelCall", state.lastPrompt, request);
 	}
 	if (standing?.wrapUp) {
 		// A new prompt: the run that was wrapping up is over.
 		const ended = endWrapUp(state, standing, standing.wrapUp, now, null);
-		const goOn = modelCall(ended.state, key, now, isPrompt);
+		const goOn = modelCall(ended.state, key, now, isPrompt, request);
 		return { state: goOn.state, effects: [...ended.effects, ...goOn.effects] };
 	}
 	const fresh: SessionState = {
@@ -95,9 +103,11 @@ export function modelCall(state: SessionState, prompt: string | null, now: numbe
 	const active = counting(fresh);
 	if (!active) return { state: fresh, effects: [status(fresh, now)] };
 	// A run an extension started: not a prompt, so nothing to count; the time, tokens and cost still hold.
-	if (!isPrompt) return checkTime(fresh, now, "modelCall");
+	if (!isPrompt) return checkTime(fresh, now, "modelCall", fresh.lastPrompt, request);
 	const budget = active.budget;
-	const decision = decide(budget, now, active.usedTurns, active.spend);
+	const decision = withRoom(decide(budget, now, active.usedTurns, active.spend), budget, active, request, (limit) =>
+		stopWithoutRoom(budget, now, active.usedTurns, active.spend, limit),
+	);
 	if (decision.kind === "stop") return hardStop(fresh, active, decision.summary, key, now, true);
 	const counted = { usedTurns: active.usedTurns + 1, runningCounted: true };
 	if (decision.kind === "nudge") {
@@ -154,18 +164,29 @@ export function toolCall(state: SessionState, prompt: string | null, now: number
 /**
  * Checks the time limit alone: stop when it ran out (the prompt of the event, by default the latest, is the one
  * stopped; the model or tool call that `reached` the limit is refused), or let a run with a grace period wrap up; warn
- * at 80%, else refresh the status.
+ * at 80%, else refresh the status. A model call's `request` is checked for room too (beside what the calls in flight of
+ * agents other than `agent`, the main agent by default, may use).
  */
 export function checkTime(
 	state: SessionState,
 	now: number,
 	reached: "toolCall" | "modelCall" | "modelResponse" | "timer",
 	prompt: string | null = state.lastPrompt,
+	request?: ModelRequest,
+	agent?: string,
 ): Transition {
 	const active = counting(state);
 	if (!active) return { state, effects: [status(state, now)] };
 	const budget = active.budget;
-	const decision = decideMidRun(budget, now, shownTurns(state), active.spend);
+	const turns = shownTurns(state);
+	const decision = withRoom(
+		decideMidRun(budget, now, turns, active.spend),
+		budget,
+		active,
+		request,
+		(limit) => stopWithoutRoom(budget, now, turns, active.spend, limit),
+		agent,
+	);
 	switch (decision.kind) {
 		case "stop":
 			if (state.running && graceOf(state, budget) > 0) {
@@ -225,7 +246,7 @@ export function onStopReported(
 }
 
 /** Ends and refuses what the stopped prompt asks for, with the stop message. */
-function refuseStopped(summary: SpentSummary): Effect[] {
+export function refuseStopped(summary: SpentSummary): Effect[] {
 	return [{ kind: "abort" }, { kind: "refuse", reason: spentMessage(summary.usedTurns, summary.elapsedMs) }];
 }
 

@@ -38,6 +38,11 @@ export interface BudgetStanding {
 	readonly runningCounted: boolean;
 	/** Tokens and cost the model used under the budget. */
 	readonly spend: Spend;
+	/**
+	 * The most each agent's call in flight may use (its input at its bound, its answer at its cap), by agent (the main
+	 * agent's key is ""), held back from what other calls may use until its answer comes; absent for none.
+	 */
+	readonly inFlight?: Readonly<Record<string, Spend>>;
 	/** Under a step cap: the model calls the latest prompt's run made (null: none counted), and the extra calls granted. */
 	readonly steps: number | null;
 	readonly stepAllowance: number;

@@ -4,7 +4,8 @@
 
 import { SUBAGENT_GRACE_MS } from "../constants.ts";
 import type { Effect, SessionEvent } from "../model/events.ts";
-import { type SessionState, type Transition, transition } from "../session/index.ts";
+import { callGoes } from "../session/caps.ts";
+import { capInFlight, type SessionState, subagentModelCall, type Transition, transition } from "../session/index.ts";
 import { keptUsage } from "../session/limits.ts";
 import { guardAgentLoop } from "./loop.ts";
 import { SUBAGENT_REFUSED } from "./messages.ts";
@@ -51,8 +52,10 @@ function composed(state: SessionState, event: SessionEvent, now: number): Transi
 		case "toolCall": {
 			const agent = event.agent;
 			if (agent === undefined) break;
-			// The session's time runs while only a subagent works: it is checked first, and its stop stops them all.
-			const session = sessionStep(state, { type: "timeCheck" }, now);
+			// The session's time runs while only a subagent works: it is checked first (with the call's room in the
+			// session's tokens and cost), and its stop stops them all.
+			const request = event.type === "modelCall" ? event.request : undefined;
+			const session = withSessionStop(state, subagentModelCall(state, request, now, agent), now);
 			const run = session.state.subagents.runs[agent];
 			if (run === undefined) {
 				// A subagent never seen started (its start was refused, or the host never said): nothing of it runs while
@@ -66,11 +69,12 @@ function composed(state: SessionState, event: SessionEvent, now: number): Transi
 			}
 			const view = viewOf(session.state);
 			const agents = session.state.subagents;
-			const own =
-				event.type === "modelCall"
-					? agentModelCall(agents, run, now, view)
-					: guardAgentLoop(event, agent, now, view, agentToolCall(agents, run, now, view));
-			return joined(session.state, session.effects, own);
+			if (event.type === "toolCall") {
+				const own = guardAgentLoop(event, agent, now, view, agentToolCall(agents, run, now, view));
+				return joined(session.state, session.effects, own);
+			}
+			const result = joined(session.state, session.effects, agentModelCall(agents, run, now, view, request));
+			return request === undefined || !callGoes(result.effects) ? result : capInFlight(result, request, agent);
 		}
 		case "modelResponse": {
 			const agent = event.agent;
@@ -80,7 +84,7 @@ function composed(state: SessionState, event: SessionEvent, now: number): Transi
 			const own = agentResponse(state.subagents, run, used, now, viewOf(state));
 			const counted = { ...state, subagents: own.agents };
 			// The session counts what the call used once, as it counts the main agent's.
-			const session = sessionStep(counted, { type: "modelResponse", ...used }, now);
+			const session = sessionStep(counted, { type: "modelResponse", ...used, agent }, now);
 			return { state: session.state, effects: [...own.effects, ...session.effects] };
 		}
 		case "timeCheck": {
@@ -100,7 +104,11 @@ function composed(state: SessionState, event: SessionEvent, now: number): Transi
  * and those that run in processes of their own, which the host tells.
  */
 function sessionStep(state: SessionState, event: SessionEvent, now: number): Transition {
-	const result = transition(state, event, now);
+	return withSessionStop(state, transition(state, event, now), now);
+}
+
+/** Every running subagent stopped when a step of the session's rules spent the session's budget. */
+function withSessionStop(state: SessionState, result: Transition, now: number): Transition {
 	if (isSpent(state) || !isSpent(result.state)) return result;
 	const stopped = joined(result.state, result.effects, stopAll(result.state.subagents, now));
 	return { state: stopped.state, effects: [...stopped.effects, STOP_SUBAGENTS] };

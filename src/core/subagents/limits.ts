@@ -33,8 +33,11 @@ export function parentOf(agents: SubagentsState, run: SubagentRun): SubagentRun 
 }
 
 /** The call a subagent concludes in: the wrap-up block, and the record of how it stands. */
-export function concludingCall(agents: SubagentsState, run: SubagentRun): AgentsTransition {
-	return { agents: withRun(agents, run), effects: [runRecord(run), { kind: "context", text: SUBAGENT_WRAP_UP_BLOCK }] };
+export function concludingCall(agents: SubagentsState, run: SubagentRun, cap: Effect[] = []): AgentsTransition {
+	return {
+		agents: withRun(agents, run),
+		effects: [runRecord(run), { kind: "context", text: SUBAGENT_WRAP_UP_BLOCK }, ...cap],
+	};
 }
 
 /** Its budget ran out between model calls: its next call is the one it concludes in. */

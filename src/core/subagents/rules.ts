@@ -3,10 +3,16 @@
 // conclude runs out, or when the session's budget is spent. Never more than two model calls after its budget is
 // spent. Its parent reads one line with its result when it stopped at its budget.
 
-import { NUDGE_CRITICAL_RATIO, NUDGE_WARNING_RATIO, SUBAGENT_CALLS_AFTER_SPENT } from "../constants.ts";
-import { NO_SPEND, type SubagentRun } from "../model/budget.ts";
-import type { Effect, SessionEvent } from "../model/events.ts";
+import {
+	MIN_ANSWER_TOKENS,
+	NUDGE_CRITICAL_RATIO,
+	NUDGE_WARNING_RATIO,
+	SUBAGENT_CALLS_AFTER_SPENT,
+} from "../constants.ts";
+import { NO_SPEND, type SubagentRun, type TaskLimit } from "../model/budget.ts";
+import type { Effect, ModelRequest, SessionEvent } from "../model/events.ts";
 import { safeAmount } from "../model/measure.ts";
+import { capEffect, roomLeft, tooLittleRoom } from "../session/caps.ts";
 import { describeTaskBudget } from "./describe.ts";
 import {
 	concludingCall,
@@ -74,13 +80,15 @@ export function agentStart(
 
 /**
  * A subagent's model call: refused for a stopped one; the call that concludes (the wrap-up block) once its budget is
- * spent, and a stop after two; else counted, with its budget on the first and the warning from 80%.
+ * spent, or when the call's `request` cannot hold a minimal answer in what is left of its tokens or cost, and a stop
+ * after two; else counted, with its budget on the first and the warning from 80%.
  */
 export function agentModelCall(
 	agents: SubagentsState,
 	run: SubagentRun,
 	now: number,
 	session: SessionView,
+	request?: ModelRequest,
 ): AgentsTransition {
 	if (!isRunning(run)) return refuseStopped(agents, run);
 	if (session.spent) return stop(agents, run, now, "session", true, true);
@@ -88,17 +96,26 @@ export function agentModelCall(
 	if (wrapUp !== null) {
 		if (now >= wrapUp.until || wrapUp.calls >= SUBAGENT_CALLS_AFTER_SPENT)
 			return stop(agents, run, now, "session", true, true);
-		return concludingCall(agents, { ...run, steps: run.steps + 1, wrapUp: { ...wrapUp, calls: wrapUp.calls + 1 } });
+		const calls = wrapUp.calls + 1;
+		return concludingCall(
+			agents,
+			{ ...run, steps: run.steps + 1, wrapUp: { ...wrapUp, calls } },
+			concluding(run, request),
+		);
 	}
-	const limit = reachedLimit(run, now);
+	const limit = reachedLimit(run, now) ?? noRoomIn(run, request);
 	if (limit !== null) {
 		const wrapping = { ...run, steps: run.steps + 1, spent: { limit, at: now } };
-		return concludingCall(agents, { ...wrapping, wrapUp: { until: now + session.graceMs, calls: 1, refusedAt: null } });
+		const wrapUp = { until: now + session.graceMs, calls: 1, refusedAt: null };
+		return concludingCall(agents, { ...wrapping, wrapUp }, concluding(wrapping, request));
 	}
 	const counted: SubagentRun = { ...run, steps: run.steps + 1, told: run.told || run.budget !== null };
 	const effects: Effect[] = [];
 	if (!run.told && run.budget !== null) {
 		effects.push({ kind: "context", text: subagentBudgetBlock(describeTaskBudget(run.budget)) });
+	}
+	if (run.budget !== null && request !== undefined) {
+		effects.push(...capEffect(roomLeft(run.budget, run.spend, request)?.tokens ?? null));
 	}
 	const ratio = usedRatio(counted, now);
 	if (ratio >= NUDGE_WARNING_RATIO) {
@@ -108,6 +125,21 @@ export function agentModelCall(
 		});
 	}
 	return warnOnce(agents, counted, now, effects, true);
+}
+
+/** A call a subagent concludes in at its tokens or cost, whose request the host told, is capped at a minimal answer. */
+function concluding(run: SubagentRun, request: ModelRequest | undefined): Effect[] {
+	return request !== undefined && CAPPED.has(run.spent?.limit) ? capEffect(MIN_ANSWER_TOKENS) : [];
+}
+
+/** The limits a model call's answer is capped by. */
+const CAPPED: ReadonlySet<TaskLimit | undefined> = new Set(["tokens", "cost"]);
+
+/** The limit of a subagent's budget whose room left cannot hold this call, or null. */
+function noRoomIn(run: SubagentRun, request: ModelRequest | undefined): "tokens" | "cost" | null {
+	if (run.budget === null || request === undefined) return null;
+	const room = roomLeft(run.budget, run.spend, request);
+	return tooLittleRoom(room) ? room.limit : null;
 }
 
 /** A subagent's tool: refused once its budget is spent, and it is stopped when it asks again after a refusal. */

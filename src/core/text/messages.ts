@@ -115,8 +115,12 @@ export function spentUsage(summary: SpentSummary, budget: Pick<TimeboxBudget, "t
 		);
 	}
 	if (budget.costLimit !== undefined) parts.push(`${formatCost(summary.cost ?? 0)} of ${formatCost(budget.costLimit)}`);
-	return parts.map((part) => `, ${part}`).join("");
+	const said = parts.map((part) => `, ${part}`).join("");
+	return summary.noRoom && said !== "" ? `${said} (${NO_ROOM_REASON})` : said;
 }
+
+/** Why a budget whose tokens or cost were not reached is spent: its next model call was not sent. */
+export const NO_ROOM_REASON = "too little left for the next model call";
 
 /** The hard-stop notification; `usage` is what `spentUsage` says. */
 export function spentMessage(usedTurns: number, elapsedMs: number, usage = ""): string {

@@ -144,6 +144,8 @@ function sumUsage(usage: readonly { tokens: number; cost: number }[]): Spend {
 
 function spentWhy(spent: NonNullable<LedgerView["spent"]>): string {
 	if (spent.timeRanOut) return "the time ran out";
+	if (spent.noRoom)
+		return `too little of the ${spent.limit === "cost" ? "cost" : "tokens"} was left for the next model call`;
 	if (spent.limit === "tokens") return "the tokens were used up";
 	if (spent.limit === "cost") return "the cost limit was reached";
 	return "the prompts were used up";

@@ -43,10 +43,16 @@ describe("Gemini CLI's events in the adapter's roles", () => {
 	const read = (event: string, fields: Record<string, unknown> = {}) =>
 		geminiCliHost.read({ event, sessionId: "g1", fields: { prompt_id: "x", ...fields } });
 
-	it("maps BeforeAgent, AfterTool, BeforeTool and AfterAgent, and names no prompt", () => {
+	it("maps BeforeAgent, AfterTool, BeforeModel, BeforeTool and AfterAgent, and names no prompt", () => {
 		expect(read("BeforeAgent", { prompt: "hi" })).toMatchObject({ role: "prompt", promptId: null, command: null });
 		expect(read("AfterTool").role).toBe("beforeModelCall");
-		expect(read("BeforeModel").role).toBeNull();
+		expect(read("BeforeModel", { llm_request: { config: { temperature: 1 } } })).toMatchObject({
+			role: "modelRequest",
+			requestConfig: { temperature: 1 },
+		});
+		expect(read("BeforeModel", { llm_request: { config: [] } }).requestConfig).toBeNull();
+		expect(read("BeforeModel").requestConfig).toBeNull();
+		expect(read("AfterModel").role).toBeNull();
 		expect(read("BeforeTool").role).toBe("beforeTool");
 		expect(read("AfterAgent").role).toBe("runEnd");
 		expect(read("SessionStart", { source: "resume" })).toMatchObject({ role: "sessionStart", source: "resume" });
@@ -72,6 +78,37 @@ describe("Gemini CLI's events in the adapter's roles", () => {
 			decision: "block",
 			reason: "B",
 		});
+	});
+
+	it("caps a request in BeforeModel's settings, sending back the others as they came, a lower limit kept", () => {
+		const reply = { notices: [], context: [], refusal: null, stop: false, answered: false, maxOutputTokens: 5_000 };
+		const config = { temperature: 1, topP: 0.95, topK: 64 };
+		expect(geminiCliHost.write(reply, read("BeforeModel", { llm_request: { config } }))).toEqual({
+			hookSpecificOutput: {
+				hookEventName: "BeforeModel",
+				llm_request: { config: { ...config, maxOutputTokens: 5_000 } },
+			},
+		});
+		const lower = { ...config, maxOutputTokens: 1_000 };
+		expect(
+			geminiCliHost.write({ ...reply, notices: ["W"] }, read("BeforeModel", { llm_request: { config: lower } })),
+		).toEqual({
+			hookSpecificOutput: { hookEventName: "BeforeModel", llm_request: { config: lower } },
+			systemMessage: "W",
+		});
+		expect(geminiCliHost.write(reply, read("BeforeModel"))).toEqual({
+			hookSpecificOutput: { hookEventName: "BeforeModel", llm_request: { config: { maxOutputTokens: 5_000 } } },
+		});
+		// A higher limit, or one that is no limit, gives way to the cap.
+		for (const maxOutputTokens of [65_536, 0, "8k"]) {
+			const settings = { llm_request: { config: { maxOutputTokens } } };
+			expect(geminiCliHost.write(reply, read("BeforeModel", settings))).toEqual({
+				hookSpecificOutput: { hookEventName: "BeforeModel", llm_request: { config: { maxOutputTokens: 5_000 } } },
+			});
+		}
+		// A request the budget stops is not sent: the run ends.
+		const stop = { ...reply, notices: ["S"], refusal: "S", stop: true };
+		expect(geminiCliHost.write(stop, read("BeforeModel"))).toEqual({ continue: false, stopReason: "S" });
 	});
 });
 
@@ -145,13 +182,12 @@ describe("a Gemini CLI session through the command line", () => {
 		expect(log).toContain(`"kind":"ended","promptId":"${prompt}"`);
 	});
 
-	it("sets a token limit and says it cannot be enforced: Gemini's transcript holds no usage Timebox reads", async () => {
+	it("sets a token limit, counted from Gemini's session file, and says the cost limit cannot be enforced", async () => {
 		expect(await gemini({ hook_event_name: "BeforeAgent", prompt: "TIMEBOX-CMD tokens:1k $1" })).toEqual({
 			decision: "block",
 			reason: [
 				"Timebox set: 1k tokens and $1.00.",
 				"Timebox: this host does not tell Timebox what the session costs: the cost limit cannot be enforced here.",
-				"Timebox: this host does not tell Timebox what a model call used: the token limit cannot be enforced here.",
 			].join("\n"),
 		});
 	});

@@ -28,8 +28,14 @@ beforeEach(() => {
 afterEach(() => rmSync(root, { recursive: true, force: true }));
 
 /** Runs the gate of `host` beside a hook script in `bin`, with only the variables given (and PATH), on `stdin`. */
-function gate(host: string, stdin: string, env: Record<string, string> = {}, bin = "/plugin/bin"): string {
-	const result = spawnSync("sh", [GATE, host], {
+function gate(
+	host: string,
+	stdin: string,
+	env: Record<string, string> = {},
+	bin = "/plugin/bin",
+	more: string[] = [],
+): string {
+	const result = spawnSync("sh", [GATE, host, ...more], {
 		input: stdin,
 		encoding: "utf8",
 		env: { PATH: `${fakeBin}:/usr/bin:/bin`, HOME: home, ...env },
@@ -159,6 +165,22 @@ describe("the hook gate hands the event, whole, to the hook script", () => {
 		expect(gate("codex", stdin, { TIMEBOX_TEAM: "platform" })).toBe(handed(stdin));
 		expect(gate("codex", stdin, { TIMEBOX_DAILY_STORE: "redis://127.0.0.1:6379" })).toBe(handed(stdin));
 		expect(gate("codex", stdin)).toBe("");
+	});
+
+	it("for a request about to be sent (Gemini's BeforeModel), only under a budget of tokens or cost", () => {
+		const request = event("BeforeModel", { llm_request: { config: {} } });
+		const sent = (env: Record<string, string> = {}) => gate("gemini", request, env, "/plugin/bin", ["BeforeModel"]);
+		expect(sent()).toBe("");
+		for (const words of ["1h", "turns:3"]) expect(sent({ TIMEBOX_DEFAULT: words })).toBe("");
+		expect(sent({ TIMEBOX_DAILY: "2h tokens:1m" })).toBe("");
+		for (const words of ["1h tokens:50k", "Cost:2", "$2.50"]) {
+			expect(sent({ TIMEBOX_DEFAULT: words })).toBe(handed(request, "gemini"));
+		}
+		const data = join(home, ".gemini", "timebox");
+		logOf(data);
+		expect(sent()).toBe("");
+		writeFileSync(join(data, "sessions", "s1.jsonl"), '{"kind":"active","budget":{"tokenLimit":50000}}\n');
+		expect(sent()).toBe(handed(request, "gemini"));
 	});
 
 	it("on Codex with a default budget, every event but a session's start with nothing in its log", () => {

@@ -46,6 +46,7 @@ const EVENT: HookEvent = {
 	toolUseId: null,
 	ended: null,
 	call: null,
+	requestConfig: null,
 };
 
 /** The folds of one hook of `event`, with the session's other settings as a host gives them. */

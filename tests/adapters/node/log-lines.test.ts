@@ -47,6 +47,26 @@ describe("reading a line of the session's log", () => {
 			{ kind: "usage", responseId: "r", tokens: 9, cost: 0.5, at: 2, offset: 10 },
 		],
 		[
+			{ kind: "usage", responseId: "r", tokens: 9, prompt: { input: 100, from: 40 } },
+			{ kind: "usage", responseId: "r", tokens: 9, prompt: { input: 100, from: 40 } },
+		],
+		[
+			{ kind: "usage", responseId: "r", tokens: 9, prompt: { input: "100", from: 40 } },
+			{ kind: "usage", responseId: "r", tokens: 9 },
+		],
+		[
+			{ kind: "usage", responseId: "r", tokens: 9, prompt: 100 },
+			{ kind: "usage", responseId: "r", tokens: 9 },
+		],
+		[
+			{ kind: "usage", responseId: "r", tokens: 9, prompt: null },
+			{ kind: "usage", responseId: "r", tokens: 9 },
+		],
+		[
+			{ kind: "usage", responseId: "r", tokens: 9, prompt: { input: 100, from: "40" } },
+			{ kind: "usage", responseId: "r", tokens: 9 },
+		],
+		[
 			{ kind: "usage", responseId: "r", tokens: "9" },
 			{ kind: "usage", responseId: "r", tokens: 0 },
 		],

@@ -130,6 +130,7 @@ describe("the model call the messages are for", () => {
 			message: "msg_3",
 			step: 3,
 			command: false,
+			model: { providerID: "fake", modelID: "fake-model" },
 		});
 		expect(modelCallOf(messages.slice(0, 3))).toMatchObject({ message: "msg_3", step: 1 });
 	});
@@ -145,12 +146,19 @@ describe("the model call the messages are for", () => {
 			message: "msg_1",
 			step: 1,
 			command: true,
+			model: { providerID: "fake", modelID: "fake-model" },
 		});
 	});
 });
 
 describe("the budget note", () => {
-	const call: ModelCall = { sessionId: SESSION, message: "msg_3", step: 2, command: false };
+	const call: ModelCall = {
+		sessionId: SESSION,
+		message: "msg_3",
+		step: 2,
+		command: false,
+		model: { providerID: "fake", modelID: "fake-model" },
+	};
 
 	it("is one more user message at the end of the call, holding one synthetic part, and nothing else changes", () => {
 		const prompt = user("msg_3", "two");

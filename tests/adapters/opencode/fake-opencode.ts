@@ -16,6 +16,13 @@ import type { ProjectHistoryReader, ReportPageWriter } from "../../../src/adapte
 import { FakeTime } from "../../support/fake-time.ts";
 import { RecordingStarter, sequentialIds } from "../../support/memory-host.ts";
 
+/** The system prompt of the agent's calls, and the tools opencode defines for them. */
+export const SYSTEM_PROMPT = "You are opencode, an interactive CLI tool.";
+export const TOOLS: Readonly<Record<string, { description: string; parameters: unknown }>> = {
+	bash: { description: "Runs a command.", parameters: { type: "object" } },
+	task: { description: "Starts a subagent.", parameters: { type: "object" } },
+};
+
 /** The session every test talks to unless it names another. */
 export const MAIN = "ses_main";
 
@@ -160,6 +167,8 @@ export interface CallResult {
 	sent: CallMessage[];
 	/** Why the call was not sent (what the transform or chat.params threw), or null. */
 	refusal: string | null;
+	/** The limit on the answer the call was sent with, once the plugins' chat.params ran. */
+	maxOutputTokens: number | undefined;
 }
 
 /** A prompt's run. */
@@ -225,6 +234,18 @@ export class FakeClient {
 			this.toasts.push(options.body);
 			return this.failToasts ? Promise.reject(new Error("the TUI is gone")) : Promise.resolve(true);
 		},
+	};
+
+	/** The models opencode lists, by provider: the fake provider's model at the prices the test sets. */
+	prices: Prices = PRICED;
+	failProviders = false;
+	readonly config = {
+		providers: () =>
+			this.failProviders
+				? Promise.reject(new Error("the server is gone"))
+				: Promise.resolve({
+						data: { providers: [{ id: "fake", models: { "fake-model": modelAt(this.prices) } }], default: {} },
+					}),
 	};
 
 	readonly session = {
@@ -426,12 +447,21 @@ export class FakeOpencode {
 		// opencode builds the request from copies of the stored messages, and hands the transform that array.
 		const messages: CallMessage[] = structuredClone(conversation.messages);
 		const given = [...messages];
+		const params = this.paramsOutput();
+		const input = this.paramsInput(conversation.id, "build", prompt, model);
+		// opencode defines the tools first, then transforms the messages, then builds the system prompt and the params.
+		for (const [toolID, definition] of Object.entries(TOOLS))
+			await this.hook("tool.definition")({ toolID }, { ...definition });
 		const refusal =
 			(await errorOf(() => this.hook("experimental.chat.messages.transform")({}, { messages }))) ??
-			(await errorOf(() =>
-				this.hook("chat.params")(this.paramsInput(conversation.id, "build", prompt, model), this.paramsOutput()),
-			));
-		return { given, sent: messages, refusal };
+			(await errorOf(async () => {
+				await this.hook("experimental.chat.system.transform")(
+					{ sessionID: conversation.id, model: input.model },
+					{ system: [SYSTEM_PROMPT] },
+				);
+				await this.hook("chat.params")(input, params);
+			}));
+		return { given, sent: messages, refusal, maxOutputTokens: params.maxOutputTokens };
 	}
 
 	/** A tool the model asked for is about to run: the reason it was refused, or null. */
@@ -500,20 +530,31 @@ export class FakeOpencode {
 	}
 
 	paramsInput(sessionID: string, agent: string, message: UserMessage, prices: Prices): ParamsInput {
-		// Timebox reads only the prices of opencode's model; its Model has dozens of required fields (capabilities,
-		// limits) that play no part here, and the provider is not read at all.
-		const model = {
-			id: "fake-model",
-			providerID: "fake",
-			cost: { input: prices.input, output: prices.output, cache: { read: 0, write: 0 } },
-		} as unknown as Model;
 		const provider = { source: "config", info: { id: "fake" }, options: {} };
-		return { sessionID, agent, model, provider, message };
+		return { sessionID, agent, model: modelAt(prices), provider, message };
 	}
 
-	paramsOutput(): Parameters<NonNullable<Hooks["chat.params"]>>[1] {
-		return { temperature: 0, topP: 1, topK: 0, maxOutputTokens: undefined, options: {} };
+	/** What chat.params starts from: opencode's own limit on the answer (`maxOutputTokens`, 32,000 unless the test says). */
+	paramsOutput(
+		maxOutputTokens: number | undefined = this.maxOutputTokens,
+	): Parameters<NonNullable<Hooks["chat.params"]>>[1] {
+		return { temperature: 0, topP: 1, topK: 0, maxOutputTokens, options: {} };
 	}
+
+	/** The limit opencode puts on each answer before the plugins' chat.params. */
+	maxOutputTokens: number | undefined = 32_000;
+}
+
+/**
+ * The fake model at these prices. Timebox reads only the prices of opencode's model; its Model has dozens of required
+ * fields (capabilities, limits) that play no part here.
+ */
+function modelAt(prices: Prices): Model {
+	return {
+		id: "fake-model",
+		providerID: "fake",
+		cost: { input: prices.input, output: prices.output, cache: { read: 0, write: 0 } },
+	} as unknown as Model;
 }
 
 /** The synthetic text parts Timebox added to the messages a call sends. */

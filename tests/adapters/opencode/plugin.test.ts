@@ -114,7 +114,7 @@ describe("/timebox in opencode run", () => {
 		expect(opencode.stderr).toEqual(["[timebox] info: Timebox set: 4m. On stop it runs: notify-send done"]);
 		expect(textsOf(given)).toEqual(['user: [timebox command] "4m -- notify-send done"']);
 		expect(line?.titleRefusal).toBe(COMMAND_ANSWERED);
-		expect(line?.calls).toEqual([{ given, sent: [], refusal: COMMAND_ANSWERED }]);
+		expect(line?.calls).toEqual([{ given, sent: [], refusal: COMMAND_ANSWERED, maxOutputTokens: 32_000 }]);
 		expect(existsSync(join(world.dataDir, "status"))).toBe(false);
 	});
 

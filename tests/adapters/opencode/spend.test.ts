@@ -4,6 +4,7 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { MIN_ANSWER_TOKENS, NOTE_ALLOWANCE_BYTES } from "../../../src/core/index.ts";
 import {
 	createWorld,
 	FakeOpencode,
@@ -22,6 +23,8 @@ const SPENT = (used: string) =>
 
 /** 600 tokens of every kind opencode counts, for `cost` dollars. */
 const used600 = (cost = 0): Usage => ({ input: 300, output: 100, reasoning: 100, cacheRead: 50, cacheWrite: 50, cost });
+/** An answer of 40,000 tokens, 30,000 of them its prompt. */
+const used40k = (cost = 0): Usage => ({ input: 20_000, output: 8_000, reasoning: 2_000, cacheRead: 10_000, cost });
 
 let world: World;
 
@@ -41,34 +44,51 @@ function logged(kind: string, session = MAIN): Record<string, unknown>[] {
 }
 
 describe("a token budget", () => {
-	it("counts each answer once, however often opencode updates it, and stops the call after 1,000 tokens", async () => {
+	it("caps each call's answer at what is left, counts each answer once, and never sends the call that cannot fit", async () => {
 		const opencode = await FakeOpencode.start(world);
-		await opencode.timebox("tokens:1000 -- say done");
-		const job = await opencode.prompt("loop", { calls: 5, usage: () => used600() });
-		expect(job.calls.map((call) => call.refusal)).toEqual([null, null]);
-		expect(job.aborted).toBe(true);
-		expect(opencode.client.aborts).toEqual([MAIN]);
-		expect(opencode.messages("error")).toEqual([SPENT("0 turns, 0s, 1,200 of 1,000 tokens")]);
+		await opencode.timebox("tokens:100k -- say done");
+		const job = await opencode.prompt("loop", { calls: 5, usage: () => used40k() });
+		const refusal = SPENT("0 turns, 0s, 80,000 of 100,000 tokens (too little left for the next model call)");
+		expect(job.calls.map((call) => call.refusal)).toEqual([null, null, refusal]);
+		// Each call's limit is what is left less the bound on its input; the third, which cannot fit, is not sent.
+		const [first, second] = job.calls.map((call) => call.maxOutputTokens);
+		expect(first).toBe(32_000);
+		expect(second).toBeLessThan(100_000 - 40_000 - 30_000 - NOTE_ALLOWANCE_BYTES);
+		expect(second).toBeGreaterThan(MIN_ANSWER_TOKENS);
+		expect(opencode.messages("error")).toEqual([refusal]);
 		expect(world.runner.commands).toEqual(["say done"]);
 		// opencode reports an answer again (a part changed): it counted already.
-		const answer = opencode.conversation().messages.at(-1)?.info;
-		if (answer?.role !== "assistant") throw new Error("the run ends with an answer");
+		const answer = opencode.conversation().messages.findLast((message) => message.info.role === "assistant")?.info;
+		if (answer?.role !== "assistant") throw new Error("the run has answers");
 		await opencode.event({ type: "message.updated", properties: { info: answer } });
-		expect(logged("usage")).toHaveLength(3);
+		expect(logged("usage").map((line) => line.tokens)).toEqual([0, 40_000, 40_000, 0]);
+		await opencode.timebox("status");
+		expect(opencode.last?.message).toMatch(
+			/^Timebox budget spent\. Used 0 turns, 0s, 80,000 of 100,000 tokens \(too little left for the next model call\)\. Set /,
+		);
+	});
+
+	it("stops at the answer that passes the limit where the model answers more than it was allowed", async () => {
+		const opencode = await FakeOpencode.start(world);
+		await opencode.timebox("tokens:30k -- say done");
+		const job = await opencode.prompt("loop", { calls: 5, usage: () => used40k() });
+		expect(job.calls.map((call) => call.refusal)).toEqual([null]);
+		expect(job.aborted).toBe(true);
+		expect(opencode.client.aborts).toEqual([MAIN]);
+		expect(opencode.messages("error")).toEqual([SPENT("0 turns, 0s, 40,000 of 30,000 tokens")]);
+		expect(world.runner.commands).toEqual(["say done"]);
 		const conversation = opencode.conversation();
 		expect((await opencode.call(conversation, conversation.lastPrompt())).refusal).toBe(SPENT("0 turns, 0s"));
-		await opencode.timebox("status");
-		expect(opencode.last?.message).toMatch(/^Timebox budget spent\. Used 0 turns, 0s, 1,200 of 1,000 tokens\. Set /);
 	});
 
 	it("writes what each answer used to the session log, so opencode run -c keeps the count and the budget", async () => {
 		const first = await FakeOpencode.start(world);
-		await first.timebox("tokens:2000");
-		await first.prompt("one", { calls: 2, usage: () => used600(0.01) });
+		await first.timebox("tokens:190k");
+		await first.prompt("one", { calls: 2, usage: () => used40k(0.01) });
 		expect(logged("usage").map((line) => [line.tokens, line.cost])).toEqual([
 			[0, 0],
-			[600, 0.01],
-			[600, 0.01],
+			[40_000, 0.01],
+			[40_000, 0.01],
 		]);
 		const second = await first.restart();
 		// The restarted opencode reports the stored answers again: they counted already.
@@ -78,23 +98,63 @@ describe("a token budget", () => {
 		}
 		await second.timebox("status");
 		expect(second.last).toEqual({
-			message: "Timebox: no time limit | no turn limit | 1.2k of 2k tokens",
+			message: "Timebox: no time limit | no turn limit | 80k of 190k tokens",
 			level: "info",
 		});
-		const two = await second.prompt("two", { calls: 3, usage: () => used600() });
-		expect(two.calls.map((call) => call.refusal)).toEqual([null, null]);
-		expect(second.messages("error")).toEqual([SPENT("1 turn, 0s, 2,400 of 2,000 tokens")]);
+		const two = await second.prompt("two", { calls: 4, usage: () => used40k() });
+		const refusal = SPENT("1 turn, 0s, 160,000 of 190,000 tokens (too little left for the next model call)");
+		expect(two.calls.map((call) => call.refusal)).toEqual([null, null, refusal]);
+	});
+
+	it("counts an answer opencode completed before the plugin heard of it at the next call, and once", async () => {
+		const opencode = await FakeOpencode.start(world, { interactive: true });
+		await opencode.timebox("tokens:100k");
+		await opencode.prompt("one", { usage: () => used40k() });
+		const conversation = opencode.conversation();
+		const prompt = conversation.addUser("two");
+		// opencode stored the next answer complete, and sends the call after it before message.updated reaches the plugin.
+		const late = conversation.addAssistant(prompt.info.id, used40k());
+		late.time.completed = world.time.now();
+		late.finish = "tool-calls";
+		const next = await opencode.call(conversation, prompt.info);
+		expect(next.refusal).toBe(SPENT("0 turns, 0s, 80,000 of 100,000 tokens (too little left for the next model call)"));
+		await opencode.event({ type: "message.updated", properties: { info: late } });
+		expect(logged("usage").filter((line) => line.responseId === late.id)).toHaveLength(1);
+	});
+
+	it("leaves a call uncapped where opencode sends no limit, and never raises a lower one", async () => {
+		const opencode = await FakeOpencode.start(world);
+		await opencode.timebox("tokens:100k");
+		opencode.maxOutputTokens = undefined;
+		expect((await opencode.prompt("one")).calls.map((call) => call.maxOutputTokens)).toEqual([undefined]);
+		opencode.maxOutputTokens = 1_000;
+		expect((await opencode.prompt("two")).calls.map((call) => call.maxOutputTokens)).toEqual([1_000]);
 	});
 });
 
 describe("a cost budget", () => {
-	it("stops at the answer that reaches $0.01", async () => {
+	it("caps the answer at the dollars left, at the model's prices, and stops the call that cannot pay for a minimal one", async () => {
 		const opencode = await FakeOpencode.start(world);
+		await opencode.timebox("cost:1");
+		expect(opencode.last?.message).toBe("Timebox set: $1.00.");
+		const job = await opencode.prompt("loop", { calls: 5, usage: () => used600(0.49) });
+		expect(job.calls).toHaveLength(3);
+		expect(job.calls[1]?.maxOutputTokens).toBeLessThan(((1 - 0.49) * 1_000_000) / 15);
+		expect(opencode.messages("error")).toEqual([
+			SPENT("0 turns, 0s, $0.98 of $1.00 (too little left for the next model call)"),
+		]);
+	});
+
+	it("takes the prices of a model opencode's list does not have from its calls", async () => {
+		const opencode = await FakeOpencode.start(world, { interactive: true });
+		opencode.client.failProviders = true;
 		await opencode.timebox("cost:0.01");
-		expect(opencode.last?.message).toBe("Timebox set: $0.01.");
 		const job = await opencode.prompt("loop", { calls: 5, usage: () => used600(0.006) });
-		expect(job.calls).toHaveLength(2);
-		expect(opencode.messages("error")).toEqual([SPENT("0 turns, 0s, $0.012 of $0.01")]);
+		// The first call, with no prices yet, goes; the second is measured at the prices the first call showed.
+		expect(job.calls.map((call) => call.refusal)).toEqual([
+			null,
+			SPENT("0 turns, 0s, $0.006 of $0.01 (too little left for the next model call)"),
+		]);
 	});
 });
 

@@ -93,7 +93,7 @@ describe("a subagent of opencode's task tool", () => {
 	it("answers within its budget with nothing added, and what it used counts for the session", async () => {
 		const opencode = await run();
 		await opencode.timebox("subagents 20s steps:3");
-		await opencode.timebox("tokens:10k");
+		await opencode.timebox("tokens:100k");
 		let result = "";
 		await delegate(opencode, async () => {
 			await opencode.prompt("Find the flaky test", {
@@ -107,21 +107,21 @@ describe("a subagent of opencode's task tool", () => {
 		expect(await opencode.taskResult("call_other", "not a subagent")).toBe("not a subagent");
 		expect(await opencode.taskResult("call_task", "bash output", MAIN, "bash")).toBe("bash output");
 		await opencode.timebox("status");
-		expect(opencode.last?.message).toContain("5k of 10k tokens");
+		expect(opencode.last?.message).toContain("5k of 100k tokens");
 	});
 
 	it("is stopped with the session's budget: its next call is never sent", async () => {
 		const opencode = await run();
 		await opencode.timebox("subagents 5m");
-		await opencode.timebox("tokens:1k grace:30s");
+		await opencode.timebox("tokens:100k grace:30s");
 		let child: RunResult | undefined;
 		let tool: string | null = null;
 		await delegate(opencode, async () => {
-			// Its answer used more than the session's 1k tokens, and asks for a tool: refused.
+			// Its answer used more than the session's 100k tokens, and asks for a tool: refused.
 			await opencode.prompt("Find the flaky test", {
 				session: CHILD,
 				calls: 1,
-				usage: () => ({ input: 1_500, output: 0 }),
+				usage: () => ({ input: 150_000, output: 0 }),
 			});
 			tool = await opencode.tool(CHILD);
 			child = await opencode.prompt("(the tool's result)", { session: CHILD, calls: 2, byOpencode: true });

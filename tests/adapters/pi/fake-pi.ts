@@ -172,6 +172,15 @@ export class FakePiInstance {
 			this.assertActive();
 			this.file.appendCustom(customType, data);
 		},
+		// pi's tools, where the fake sends requests; without them a call's size cannot be measured.
+		getActiveTools: () => {
+			if (!this.host.requests) throw new Error("this fake pi sends no requests");
+			return ["bash"];
+		},
+		getAllTools: () => [
+			{ name: "bash", description: "Runs a command.", parameters: { type: "object" }, sourceInfo: {} },
+			{ name: "off", description: "Not active.", parameters: {}, sourceInfo: {} },
+		],
 	} as unknown as ExtensionAPI;
 
 	private assertActive(): void {
@@ -271,6 +280,8 @@ export interface RunResult {
 	notes: (string | null)[];
 	/** Model calls that were sent (not aborted before they started). */
 	modelCalls: number;
+	/** The request of each call sent, as the extensions left it (`before_provider_request`), where the fake sends them. */
+	payloads: unknown[];
 	/** Tool calls that ran; refused ones are in `refusals`. */
 	toolsRun: number;
 	refusals: string[];
@@ -297,11 +308,19 @@ export class FakePi {
 	env: NodeJS.ProcessEnv = {};
 	flag: string | undefined;
 	cwd = "/nonexistent/project";
-	/** The model in use, with its prices per million tokens (a model priced at zero reports no cost). */
-	model: { id: string; cost: { input: number; output: number; cacheRead: number; cacheWrite: number } } | undefined = {
+	/** The model in use, with its API and its prices per million tokens (a model priced at zero reports no cost). */
+	model:
+		| { id: string; api?: string; cost: { input: number; output: number; cacheRead: number; cacheWrite: number } }
+		| undefined = {
 		id: "fake-model",
+		api: "anthropic-messages",
 		cost: { input: 3, output: 15, cacheRead: 0.3, cacheWrite: 3.75 },
 	};
+	/**
+	 * The request each model call sends, as the provider built it before `before_provider_request`; none: the fake sends
+	 * no requests and has no tools, as a host that tells Timebox nothing of a call's size.
+	 */
+	requests: { payload: Record<string, unknown> } | undefined;
 	globalSettings = "/nonexistent/agent/settings.json";
 	/** Writes the report page; none: the extension writes no page. */
 	reportPage: ReportPageWriter | undefined;
@@ -414,6 +433,7 @@ export class FakePi {
 		const outcome = {
 			aborted: false,
 			modelCalls: 0,
+			payloads: [] as unknown[],
 			toolsRun: 0,
 			refusals: [] as string[],
 			notes: [] as (string | null)[],
@@ -438,6 +458,11 @@ export class FakePi {
 			}
 			outcome.modelCalls++;
 			outcome.notes.push(budgetNote(sent, changed?.messages));
+			const requests = this.requests;
+			if (requests) {
+				const payload = structuredClone(requests.payload);
+				outcome.payloads.push((await instance.emit({ type: "before_provider_request", payload })) ?? payload);
+			}
 			const answer = (content: string): FakeMessage => {
 				const usage = options.usage?.(call);
 				return { role: "assistant", content, timestamp: this.time.now(), ...(usage ? { usage } : {}) };

@@ -158,16 +158,22 @@ describe("a session's project and what it used, from every host's files", () => 
 		hookSession(geminiDir(), "g-1", PROJECT, day(0), 2, 7);
 		const [gemini] = allSessions(env, home);
 		expect(gemini?.project()).toBe(PROJECT);
+		// Gemini CLI's tokens are read from its session file; no hook of it sees a price.
 		expect(gemini?.past()).toEqual({
 			id: "g-1",
 			host: "Gemini CLI",
 			startedAt: day(0),
 			endedAt: day(0) + 7 * MINUTE,
 			turns: 2,
-			steps: null,
-			tokens: null,
+			steps: 1,
+			tokens: 500,
 			cost: null,
 		});
+		// Codex CLI's hooks see no tokens: none are counted, nor are model calls.
+		const codexData = join(home, ".codex", "timebox");
+		hookSession(codexData, "x-1", PROJECT, day(0), 1, 2);
+		const [codex] = allSessions(env, home).filter((one) => one.id === "x-1");
+		expect(codex?.past()).toMatchObject({ host: "Codex", steps: null, tokens: null, cost: null });
 		const claudeData = join(dir, "claude-data");
 		hookSession(claudeData, "c-1", null, day(1), 1, 2);
 		const [claude] = allSessions({ ...env, CLAUDE_PLUGIN_DATA: claudeData }, home).filter((one) => one.id === "c-1");

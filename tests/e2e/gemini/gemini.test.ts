@@ -9,6 +9,7 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { BYTES_PER_TOKEN } from "../../../demo/fakes/as-allowed.ts";
 import { type RunResult, runProcess } from "../../support/processes.ts";
 import { EXTENSION, ensureGemini, FakeGemini, GEMINI, writeGeminiSettings } from "./support.ts";
 
@@ -78,11 +79,12 @@ describe("Timebox in Gemini CLI (gemini -p)", () => {
 		// A blocked prompt leaves no session to resume: the report is of the default budget, set as the session starts.
 		const report = await gemini(["-p", "/timebox report"], { TIMEBOX_DEFAULT: "10m" });
 		console.log(`gemini -p, report: ${JSON.stringify(report.stderr)}`);
+		// Tokens are counted from Gemini's session file; no hook sees a price.
 		expect(report.stderr).toMatch(
-			/1\. 10m, set \d+s ago: used \d+s, 0 turns\. Still active\.\nTokens and cost not tracked/,
+			/1\. 10m, set \d+s ago: used \d+s, 0 turns, 0 tokens\. Still active\.\nCost not tracked/,
 		);
-		expect(report.stderr).toContain("Tokens and cost not tracked in Gemini CLI.");
-		expect(report.stderr).not.toMatch(/0 tokens|\$0\.00/);
+		expect(report.stderr).toContain("Cost not tracked in Gemini CLI.");
+		expect(report.stderr).not.toMatch(/\$0\.00/);
 		expect(api.requests).toEqual([]);
 	});
 
@@ -201,6 +203,30 @@ describe("Timebox in Gemini CLI (gemini -p)", () => {
 		expect(api.requests).toHaveLength(2);
 		expect(api.requests.map((body) => body.split("left of 15m").length - 1)).toEqual([1, 2]);
 	});
+	it("caps each request's answer at what is left of tokens: in BeforeModel, and sends none that cannot fit", async () => {
+		const started = Date.now();
+		const limit = 120_000;
+		api.answerAsAllowed();
+		api.respond = () => ({ shell: "echo step" });
+		const run = await gemini(["--yolo", "-p", "loop until told otherwise"], { TIMEBOX_DEFAULT: `tokens:${limit}` });
+		const limits = api.requests.map(
+			(body) =>
+				(JSON.parse(body) as { generationConfig?: { maxOutputTokens?: number } }).generationConfig?.maxOutputTokens,
+		);
+		const used = api.requests.reduce((sum, body, at) => {
+			const input = Math.ceil(Buffer.byteLength(body, "utf8") / BYTES_PER_TOKEN);
+			return sum + input + (limits[at] ?? 65_536);
+		}, 0);
+		console.log(
+			`gemini caps: maxOutputTokens ${JSON.stringify(limits)}, ${used} of ${limit} tokens, ${Date.now() - started} ms`,
+		);
+		// The first request goes as it is (no hook is shown its size before an answer); each later one is capped.
+		expect(limits[0]).toBeUndefined();
+		expect(limits.length).toBeGreaterThanOrEqual(2);
+		for (const cap of limits.slice(1)) expect(cap).toBeGreaterThan(0);
+		expect(used).toBeLessThanOrEqual(limit);
+		expect(run.stderr).toContain("(too little left for the next model call)");
+	});
 });
 
 describe("Timebox in Gemini CLI's TUI", () => {
@@ -233,12 +259,12 @@ describe("Timebox in Gemini CLI's TUI", () => {
 			await new Promise((done) => setTimeout(done, 1_500));
 			await send("/timebox cost:2.50", "Agent execution blocked: Timebox set: $2.50.");
 			await send("/timebox today", "Agent execution blocked: No daily budget is set.");
-			await send("/timebox report", "Tokens and cost not tracked in Gemini CLI.");
+			await send("/timebox report", "Cost not tracked in Gemini CLI.");
 			const shown = screen();
 			console.log(`gemini TUI:\n${shown.replace(/\n\s*\n/g, "\n")}`);
 			expect(shown).toContain('Set TIMEBOX_DAILY="3h turns:60 cost:10" in the environment gemini starts in.');
-			expect(shown).toMatch(/1\. \$2\.50, set \d+s ago: used \d+s, 0 turns\. Still active\./);
-			expect(shown).not.toMatch(/0 tokens|\$0\.00/);
+			expect(shown).toMatch(/1\. \$2\.50, set \d+s ago: used \d+s, 0 turns, 0 tokens\. Still active\./);
+			expect(shown).not.toMatch(/\$0\.00/);
 			// Gemini CLI follows every blocked prompt with this note; no hook answer that ends the prompt avoids it.
 			expect(shown).toContain("This request failed.");
 			expect(api.requests).toEqual([]);

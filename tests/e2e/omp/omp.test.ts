@@ -1,13 +1,15 @@
 // Timebox's pi package inside oh-my-pi (`omp`, the pi fork that runs on Bun), loaded with `omp -e <checkout>`, against a
 // loopback fake of the OpenAI Responses API, in a throwaway HOME: the budget line, the prompt limit, the warning in the
-// request, the time stop of a tool loop with its on-stop command, a bad budget line, a turn budget used up and
-// continued in a new process (restored; the next turn stops it once), and the loop guard.
+// request, the cap on each request's answer under a tokens: budget, the time stop of a tool loop with its on-stop
+// command, a bad budget line, a turn budget used up and continued in a new process (restored; the next turn stops it
+// once), and the loop guard.
 
 import { existsSync, mkdirSync, readFileSync } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { BYTES_PER_TOKEN } from "../../../demo/fakes/as-allowed.ts";
 import { FakeResponses } from "../../../demo/fakes/responses.ts";
 import { ensureOmp, OMP_BIN_DIR, writeFakeProvider } from "../../../demo/hosts/omp.ts";
 import { REPO } from "../../../demo/repo.ts";
@@ -75,6 +77,25 @@ describe("Timebox in oh-my-pi (omp -p)", () => {
 			false,
 			true,
 		]);
+	});
+
+	it("caps each request's max_output_tokens at what is left of tokens:280k, and never sends the call that cannot fit", async () => {
+		api.answerAsAllowed();
+		api.respond = () => ({ bash: "echo step" });
+		const run = await ompPrint(["/timebox tokens:280k", "loop until told otherwise"]);
+		const limits = api.requests.map((body) => (JSON.parse(body) as { max_output_tokens?: number }).max_output_tokens);
+		// omp names no limit of its own: Timebox sets one, no higher than the model's 32,000.
+		expect(limits[0]).toBe(32_000);
+		expect(limits.length).toBeGreaterThan(1);
+		expect(limits.at(-1)).toBeLessThan(32_000);
+		const used = api.requests.reduce(
+			(sum, body, at) => sum + Math.ceil(Buffer.byteLength(body, "utf8") / BYTES_PER_TOKEN) + (limits[at] ?? 0),
+			0,
+		);
+		expect(used).toBeLessThanOrEqual(280_000);
+		expect(run.stderr).toContain(
+			`, ${used.toLocaleString("en-US")} of 280,000 tokens (too little left for the next model call). The agent stops`,
+		);
 	});
 
 	it("stops a tool loop when the time runs out, and runs the on-stop command once", async () => {

@@ -10,6 +10,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { stripVTControlCharacters } from "node:util";
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { BYTES_PER_TOKEN } from "../../../demo/fakes/as-allowed.ts";
 import { type ChatReply, type ChatRequest, FakeChat } from "../../../demo/fakes/chat.ts";
 import { type RunResult, runProcess } from "../../support/processes.ts";
 import { ensureOpencode, OPENCODE, opencodeEnv, preinstallPluginPackage, REPO, writeOpencodeHome } from "./support.ts";
@@ -320,12 +321,24 @@ describe("Timebox in opencode run", () => {
 		expect(readFileSync(stopFile, "utf8").trim().split("\n")).toHaveLength(1);
 	});
 
-	it("counts the tokens opencode reports: tokens:300 with 120-token answers stops the 3rd model call", async () => {
-		api.reply({ bash: "echo one" }, { bash: "echo two" }, { bash: "echo three" }, { text: "NEVER" });
-		const loop = await run(["loop"], { TIMEBOX_DEFAULT: "tokens:300" });
-		expect(loop.stderr).toContain("360 of 300 tokens");
-		expect(api.main).toHaveLength(3);
-		expect(loop.stdout).not.toContain("NEVER");
+	it("caps each request's max_tokens at what is left of tokens:150k, and never sends the call that cannot fit", async () => {
+		// The fake answers each request with as many tokens as it allows, and its input from the request's size.
+		api.answerAsAllowed();
+		api.respond = () => ({ bash: "echo step" });
+		const loop = await run(["loop"], { TIMEBOX_DEFAULT: "tokens:150k" });
+		const limits = api.main.map((request) => request.body.max_tokens as number);
+		expect(limits[0]).toBe(32_000);
+		expect(limits.length).toBeGreaterThan(1);
+		expect(Math.min(...limits)).toBeLessThan(32_000);
+		const used = api.main.reduce(
+			(sum, request) =>
+				sum + Math.ceil(Buffer.byteLength(request.text, "utf8") / BYTES_PER_TOKEN) + Number(request.body.max_tokens),
+			0,
+		);
+		expect(used).toBeLessThanOrEqual(150_000);
+		expect(loop.stderr).toContain(
+			`, ${used.toLocaleString("en-US")} of 150,000 tokens (too little left for the next model call). The agent stops`,
+		);
 	});
 });
 

@@ -69,6 +69,29 @@ export class PiProcess {
 		return runPi(this.host, args, { cwd: this.project, env: { ...this.env(), ...env }, timeoutMs: 60_000 });
 	}
 
+	/**
+	 * `pi -p` with Timebox loaded from its entry and, in place of the scripted model, a model of the Anthropic Messages
+	 * API at `apiUrl` (a loopback fake), priced as Sonnet and allowing 32,000 output tokens.
+	 */
+	printWithApi(apiUrl: string, messages: readonly string[]): Promise<RunResult> {
+		const agentDir = join(this.home, ".pi/agent");
+		mkdirSync(agentDir, { recursive: true });
+		const model = {
+			id: "claude-fake",
+			reasoning: false,
+			input: ["text"],
+			cost: { input: 3, output: 15, cacheRead: 0.3, cacheWrite: 3.75 },
+			contextWindow: 200_000,
+			maxTokens: 32_000,
+		};
+		const providers = {
+			"fake-anthropic": { baseUrl: apiUrl, api: "anthropic-messages", apiKey: "x", models: [model] },
+		};
+		writeFileSync(join(agentDir, "models.json"), JSON.stringify({ providers }));
+		const args = ["-e", TIMEBOX_ENTRY, "--model", "fake-anthropic/claude-fake", "-p", ...messages];
+		return runPi(this.host, args, { cwd: this.project, env: this.env(), timeoutMs: 60_000 });
+	}
+
 	/** The requests the model got, oldest first. */
 	requests(): LoggedRequest[] {
 		if (!existsSync(this.log)) return [];

@@ -4,7 +4,14 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:f
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import type { AssistantMessage, Context, FauxProviderRegistration, ToolResultMessage } from "@mariozechner/pi-ai";
+import type {
+	Api,
+	AssistantMessage,
+	Context,
+	FauxProviderRegistration,
+	Model,
+	ToolResultMessage,
+} from "@mariozechner/pi-ai";
 import {
 	type FauxResponseStep,
 	fauxAssistantMessage,
@@ -352,6 +359,8 @@ export interface StartOptions {
 	withUI?: boolean;
 	/** pi's settings for this session (e.g. `retrySettings(200)`); default: pi's defaults from the empty agent dir. */
 	settings?: PiSettings;
+	/** A model of a real API (a loopback fake of it) in place of the scripted model; its provider gets an API key. */
+	model?: Model<Api>;
 }
 
 export interface RuntimeOptions {
@@ -439,6 +448,7 @@ export class RealPi {
 		});
 		await resourceLoader.reload();
 		assertTimeboxLoaded(resourceLoader.getExtensions());
+		if (options.model) this.authStorage.setRuntimeApiKey(options.model.provider, "x");
 		const { session } = await createAgentSession({
 			cwd: this.cwd,
 			agentDir: this.agentDir,
@@ -446,7 +456,7 @@ export class RealPi {
 			sessionManager: options.sessionManager ?? SessionManager.inMemory(this.cwd),
 			authStorage: this.authStorage,
 			modelRegistry: this.modelRegistry,
-			model: this.faux.getModel(),
+			model: options.model ?? this.faux.getModel(),
 			...(options.settings ? { settingsManager: SettingsManager.inMemory(options.settings) } : {}),
 		});
 		const ui = options.withUI === false ? null : new RecordingUI();

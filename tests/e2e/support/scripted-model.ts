@@ -18,8 +18,11 @@ import type {
 import { createAssistantMessageEventStream } from "@mariozechner/pi-ai";
 import type { ExtensionAPI } from "@mariozechner/pi-coding-agent";
 
-/** One scripted answer: text, or a call of a tool with its arguments. */
-export type ScriptedAnswer = { text: string } | { tool: string; args: Record<string, unknown> };
+/**
+ * One scripted answer: text, or a call of a tool with its arguments; it reports 100 input tokens and `output` output
+ * tokens (20 unless said).
+ */
+export type ScriptedAnswer = ({ text: string } | { tool: string; args: Record<string, unknown> }) & { output?: number };
 
 /**
  * An entry of the script: an answer, or answers by who asks: every request of a subagent's process gets `subagent` and
@@ -123,10 +126,10 @@ function answer(model: Model<Api>, context: Context, options?: SimpleStreamOptio
 		model: model.id,
 		usage: {
 			input: 100,
-			output: 20,
+			output: reply.output ?? 20,
 			cacheRead: 0,
 			cacheWrite: 0,
-			totalTokens: 120,
+			totalTokens: 100 + (reply.output ?? 20),
 			cost: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, total: 0 },
 		},
 		stopReason: "tool" in reply ? "toolUse" : "stop",

@@ -192,11 +192,8 @@ export { DEFAULT_TERMS, type HostTerms, inHostTerms } from "./text/host-terms.ts
 export { FINISH_NOW } from "./text/loop.ts";
 export {
 	COMMAND_AFTER_RELOAD,
-	fileLink,
 	internalErrorMessage,
 	ON_STOP_RAN_LATE,
-	type ReportPageOutcome,
-	reportPageWritten,
 	USAGE,
 	WRAP_UP_REFUSAL,
 } from "./text/messages.ts";
@@ -232,6 +229,7 @@ export {
 	reportData,
 	type SubagentData,
 } from "./text/report-data.ts";
+export { fileLink, type ReportPageOutcome, reportPageWritten } from "./text/report-page.ts";
 export {
 	isSuggestedDefault,
 	NO_SUGGESTION,

@@ -9,7 +9,7 @@ import type { NotifyLevel, OnStopOutcome, Scheduler } from "../../src/core/ports
 import { noAnswer } from "../../src/core/run/executor.ts";
 import { LiveSession, type LiveSessionPorts } from "../../src/core/run/live-session.ts";
 import { EMPTY_SESSION } from "../../src/core/session/index.ts";
-import { QUESTION_CLOSED } from "../../src/core/text/messages.ts";
+import { QUESTION_CLOSED } from "../../src/core/text/questions.ts";
 import { MINUTE, START } from "../support/budgets.ts";
 import { FakeTime } from "../support/fake-time.ts";
 import { MemoryLedger, MemoryUI, RecordingStarter, ScriptedUser } from "../support/memory-host.ts";

@@ -723,21 +723,6 @@ var COST_NOT_REPORTED = "Timebox: this model reports no cost: the cost limit can
 var COST_NOT_SEEN = "Timebox: this host does not tell Timebox what the session costs: the cost limit cannot be enforced here.";
 var TOKENS_NOT_SEEN = "Timebox: this host does not tell Timebox what a model call used: the token limit cannot be enforced here.";
 var NO_REPORT = "No budget was set in this session.";
-var NO_REPORT_PAGE = "Timebox: the report page cannot be written from here. From a checkout of Timebox: npm run report -- --session <id>.";
-function fileLink(path) {
-  const absolute = path.startsWith("/") ? path : `/${path}`;
-  return `file://${encodeURI(absolute).replace(/[?#]/g, (c) => encodeURIComponent(c))}`;
-}
-function reportPageWritten(path) {
-  return `Timebox report page: ${fileLink(path)}`;
-}
-function reportPageReply(outcome) {
-  if (outcome === void 0) return { message: NO_REPORT_PAGE, level: "info" };
-  if ("problem" in outcome) {
-    return { message: `Timebox: the report page could not be written (${outcome.problem}).`, level: "warning" };
-  }
-  return { message: reportPageWritten(outcome.path), level: "info" };
-}
 var SPENT_CANNOT_PAUSE = "Timebox budget is spent: there is nothing to pause. Extend it with /timebox +<budget>.";
 function activeStatusMessage(statusText2, onStopCommand) {
   return `${statusText2}${onStopCommand === null ? "" : `
@@ -806,29 +791,11 @@ function defaultSetMessage(source, limits) {
 function badDefaultMessage(source, reason) {
   return `Timebox: ${source}: ${reason} The session starts without a budget.`;
 }
-function replaceQuestion(left) {
-  return `Replace the active budget (${left})?`;
-}
-var REPLACE_CHOICE = "Replace it";
-var KEEP_CHOICE = "Keep it";
-var KEPT_MESSAGE = "Nothing changed: the active budget stays.";
-function limitQuestion(usedTurns, elapsedMs2) {
-  return `Timebox budget spent (used ${pluralTurns(usedTurns)}, ${formatTime(elapsedMs2)}). Stop now, or go on with more?`;
-}
-var STOP_CHOICE = "Stop now";
-var MORE_TIME_CHOICE = "+5 minutes";
-var MORE_TURNS_CHOICE = "+1 prompt";
 function stepsUsedMessage(limit) {
   return `Timebox: this prompt used its ${limit} steps; the model was asked to finish.`;
 }
 function stepsRefusal(limit) {
   return `Timebox: this prompt used its ${limit} steps. Write the final answer now, with what was done and what is left, without tools.`;
-}
-function stepsQuestion(limit) {
-  return `This prompt used its ${limit} steps. Stop now, or continue with ${limit} more?`;
-}
-function moreStepsChoice(limit) {
-  return `Continue with ${limit} more steps`;
 }
 function stepsStoppedMessage(limit) {
   return `Timebox: this prompt used its ${limit} steps and was stopped.`;
@@ -838,7 +805,6 @@ function badOnLimitMessage(source, value) {
 }
 var NO_DAILY_BUDGET = noDailyBudgetMessage(DEFAULT_TERMS);
 var NO_TEAM = "Timebox: no team is set here. A team shares one daily budget through a store: set TIMEBOX_DAILY_STORE and TIMEBOX_TEAM.";
-var QUESTION_CLOSED = "Timebox: the budget ran out while the question was open, so it was closed and nothing changed. Type the command again to set a new budget.";
 
 // src/core/daily/daily-text.ts
 function describeDaily(limits, team2 = false) {
@@ -2273,6 +2239,23 @@ function callGoes(effects) {
   return !effects.some((effect) => effect.kind === "refuse" || effect.kind === "abort" || effect.kind === "ask");
 }
 
+// src/core/text/report-page.ts
+var NO_REPORT_PAGE = "Timebox: the report page cannot be written from here. From a checkout of Timebox: npm run report -- --session <id>.";
+function fileLink(path) {
+  const absolute = path.startsWith("/") ? path : `/${path}`;
+  return `file://${encodeURI(absolute).replace(/[?#]/g, (c) => encodeURIComponent(c))}`;
+}
+function reportPageWritten(path) {
+  return `Timebox report page: ${fileLink(path)}`;
+}
+function reportPageReply(outcome) {
+  if (outcome === void 0) return { message: NO_REPORT_PAGE, level: "info" };
+  if ("problem" in outcome) {
+    return { message: `Timebox: the report page could not be written (${outcome.problem}).`, level: "warning" };
+  }
+  return { message: reportPageWritten(outcome.path), level: "info" };
+}
+
 // src/core/suggest/statistics.ts
 function percentile(values, percent) {
   const sorted = [...values].sort((a, b) => a - b);
@@ -2621,6 +2604,27 @@ function budgetsRecord(budgets, at) {
 function notify(message, level) {
   return { kind: "notify", message, level };
 }
+
+// src/core/text/questions.ts
+function replaceQuestion(left) {
+  return `Replace the active budget (${left})?`;
+}
+var REPLACE_CHOICE = "Replace it";
+var KEEP_CHOICE = "Keep it";
+var KEPT_MESSAGE = "Nothing changed: the active budget stays.";
+function limitQuestion(usedTurns, elapsedMs2) {
+  return `Timebox budget spent (used ${pluralTurns(usedTurns)}, ${formatTime(elapsedMs2)}). Stop now, or go on with more?`;
+}
+var STOP_CHOICE = "Stop now";
+var MORE_TIME_CHOICE = "+5 minutes";
+var MORE_TURNS_CHOICE = "+1 prompt";
+function stepsQuestion(limit) {
+  return `This prompt used its ${limit} steps. Stop now, or continue with ${limit} more?`;
+}
+function moreStepsChoice(limit) {
+  return `Continue with ${limit} more steps`;
+}
+var QUESTION_CLOSED = "Timebox: the budget ran out while the question was open, so it was closed and nothing changed. Type the command again to set a new budget.";
 
 // src/core/session/outcomes.ts
 function outcomeId(budget) {
@@ -4808,323 +4812,11 @@ function engineOf($) {
   };
 }
 
-// src/adapters/claude/tokens.ts
-function tokensOf(usage) {
-  return responseTokens({
-    input: usage.input_tokens,
-    output: usage.output_tokens,
-    cacheRead: usage.cache_read_input_tokens,
-    cacheWrite: usage.cache_creation_input_tokens
-  });
-}
-
-// src/adapters/on-stop/wrapper.ts
-var ON_STOP_WRAPPER = 'set -C; if ! true 2>/dev/null >"$1" && [ -e "$1" ]; then exit 0; fi; exec /bin/sh -c -- "$2" 3>&-';
-
-// src/adapters/claude/function-hooks/on-stop.ts
-function detachedLine(command2) {
-  return `(
-${command2}
-) >/dev/null 2>&1 </dev/null &`;
-}
-var DETACHED_WRAPPER_LINE = '[ -d "$2" ] || mkdir -p -- "$2" 2>/dev/null; /bin/sh -c "$1" sh "$3" "$4" >/dev/null 2>&1 </dev/null &';
-function wrappedArgv(mark, command2) {
-  const folder = mark.slice(0, mark.lastIndexOf("/"));
-  return ["sh", "-c", DETACHED_WRAPPER_LINE, "sh", ON_STOP_WRAPPER, folder, mark, command2];
-}
-function engineOnStop(engine) {
-  return {
-    start(command2, report, options) {
-      const mark = options?.mark;
-      engine().process.run(mark === void 0 ? ["sh", "-c", detachedLine(command2)] : wrappedArgv(mark, command2)).then(
-        ({ exitCode, stderr }) => report(
-          exitCode === 0 ? { kind: "started" } : { kind: "failed", problem: `sh exited with ${exitCode}${stderr.trim() ? `: ${stderr.trim()}` : ""}` }
-        ),
-        (error) => report({ kind: "failed", problem: error instanceof Error ? error.message : String(error) })
-      );
-    }
-  };
-}
-function moduleStartMark(dir, claim2) {
-  if (!isBudgetId(claim2.budgetId)) throw new Error(`not a budget id: ${JSON.stringify(claim2.budgetId)}`);
-  return `${dir}/${claim2.budgetId}.${claim2.kind}.started`;
-}
-function markKey(claim2) {
-  return `${claim2.budgetId}.${claim2.kind}`;
-}
-async function startedMarks(engine, dir, claims) {
-  const found = /* @__PURE__ */ new Set();
-  for (const claim2 of claims) {
-    if (claim2.kind !== "spent" && claim2.kind !== "ended" || claim2.onStopCommand === void 0) continue;
-    if (!isBudgetId(claim2.budgetId)) continue;
-    const exists = await engine.fs.read(moduleStartMark(dir, claim2), { offset: 0, length: 0 }).then(
-      () => true,
-      () => false
-    );
-    if (exists) found.add(markKey(claim2));
-  }
-  return found;
-}
-
-// src/adapters/claude/function-hooks/report-page.ts
-function hookScriptLine(args, script = "timebox.mjs") {
-  return `root=$CLAUDE_PLUGIN_ROOT; [ -n "$root" ] || root=$2; [ -n "$root" ] || { echo "the plugin folder is not known" >&2; exit 2; }; exec node "$root/bin/${script}" ${args}`;
-}
-var REPORT_LINE = hookScriptLine('report --session "$1"');
-function pluginRoot(moduleUrl) {
-  if (moduleUrl === void 0 || !moduleUrl.startsWith("file:")) return "";
-  return decodeURIComponent(new URL("..", moduleUrl).pathname).replace(/\/$/, "");
-}
-function engineReportPage(engine, saved) {
-  return async () => {
-    await saved();
-    const id = await engine().session.id();
-    const root = pluginRoot(import.meta.url);
-    const { exitCode, stdout, stderr } = await engine().process.run(["sh", "-c", REPORT_LINE, "sh", id, root]);
-    const link = /file:\/\/(\S+)/.exec(stdout);
-    if (exitCode !== 0 || link === null) {
-      throw new Error(stderr.trim().split("\n")[0] || `the hook script exited with ${exitCode}`);
-    }
-    return decodeURIComponent(link[1]);
-  };
-}
-
-// src/adapters/claude/function-hooks/time.ts
-function engineScheduler(engine) {
-  return {
-    setTimeout(callback, delayMs) {
-      const timer = engine().clock.after(Math.max(0, delayMs), callback);
-      return () => timer.cancel();
-    },
-    setInterval(callback, intervalMs) {
-      const timer = engine().clock.every(Math.max(1, intervalMs), callback);
-      return () => timer.cancel();
-    }
-  };
-}
-
-// src/adapters/claude/function-hooks/ui.ts
-var STDERR_SCRIPT = `{ printf '%s\\n' "$1" > "/proc/$PPID/fd/2"; } 2>/dev/null; exit 0`;
-var ModuleUI = class {
-  constructor(engine) {
-    this.engine = engine;
-  }
-  engine;
-  /** The notices of the stop that ends the running turn, gathered until they are shown, or null. */
-  stopping = null;
-  /** Whether the session is a headless `claude -p` (told at `session.start`; until then, taken as not). */
-  headless = false;
-  /** The notices of the reply being gathered, or null when they go to the transcript. */
-  gathering = null;
-  /** The status line this session last sent, null before the first: each `$.ui.status` is a hop to Claude Code. */
-  shown = null;
-  /** The session's load is being carried out. */
-  loading = false;
-  notify(message, level) {
-    if (this.gathering) this.gathering.push(message);
-    else if (this.loading && level !== "info") this.warn(message);
-    else {
-      this.stopping?.push(message);
-      this.engine().ui.log(message);
-    }
-  }
-  /**
-   * Carries out the session's load: a warning it gives (an on-stop command started late because the process that
-   * stopped the budget ended first, a setting that cannot be read) comes with no reply, and must not go unseen.
-   */
-  whileLoading(load2) {
-    this.loading = true;
-    try {
-      load2();
-    } finally {
-      this.loading = false;
-    }
-  }
-  /** A notice no reply carries that must not go unseen: in the transcript, and in a headless run on stderr too. */
-  warn(message) {
-    this.engine().ui.log(message);
-    if (this.headless) this.toStderr(message);
-  }
-  toStderr(text) {
-    this.engine().process.run(["sh", "-c", STDERR_SCRIPT, "sh", text]).catch(() => {
-    });
-  }
-  /**
-   * The running turn is being ended by a stop: its notices, shown as they come (the rules say them right after the
-   * abort, in the same turn of the event loop), are written to stderr too once they are all said, in a headless run.
-   */
-  turnStopped() {
-    const said = [];
-    this.stopping = said;
-    void Promise.resolve().then(() => {
-      this.stopping = null;
-      if (this.headless && said.length > 0) this.toStderr(said.join("\n"));
-    });
-  }
-  /** Sends the status line when it changed: with nothing in force every event would clear a line already clear. */
-  setStatus(text) {
-    if (text === this.shown) return;
-    this.shown = text;
-    this.engine().ui.status(text);
-  }
-  /** Runs `action` (the live session's, which never throws) with its notices kept for its reply instead of shown. */
-  async gather(action) {
-    const outer = this.gathering;
-    const said = [];
-    this.gathering = said;
-    try {
-      return { value: await action(), said };
-    } finally {
-      this.gathering = outer;
-    }
-  }
-  /** Shows notices that no reply carries. */
-  tell(notices) {
-    for (const notice of notices) this.notify(notice, "info");
-  }
-};
-
-// src/adapters/claude/function-hooks/session.ts
-function noRequest(event) {
-  return { turnId: event.turnId, index: event.index, answer: "", toolUses: [], stopReason: "end_turn", usage: null };
-}
-var STOPPED = /* @__PURE__ */ Symbol("stopped");
-var ClaudeSession = class {
-  constructor(deps) {
-    this.deps = deps;
-    this.ui = new ModuleUI(deps.engine);
-    this.live = new LiveSession({
-      store: deps.store,
-      ledger: deps.store,
-      ui: this.ui,
-      clock: deps.clock,
-      scheduler: engineScheduler(deps.engine),
-      onStop: engineOnStop(deps.engine),
-      agent: { abortCurrentTurn: () => this.abortRun() },
-      stopAgent: (agent) => this.stopAgent(agent),
-      newBudgetId: deps.newId,
-      terms: deps.terms,
-      ...deps.daily ? { daily: deps.daily } : {},
-      reportPage: engineReportPage(deps.engine, () => deps.store.flush()),
-      projectHistory: deps.projectHistory,
-      historyWhileBudgeted: deps.historyWhileBudgeted
-    });
-  }
-  deps;
-  live;
-  ui;
-  /** The main loop's running turn, or null while idle. */
-  turnId = null;
-  /** The prompt the latest run belongs to, by its key; null before the first. */
-  prompt = null;
-  /** Each loop's last step (the main loop's under null, a subagent's under its key). */
+// src/adapters/claude/function-hooks/loops.ts
+var Loops = class {
   loops = /* @__PURE__ */ new Map();
-  /** Settles each running tool's race as stopped, with the subagent it runs in (null: the main loop). */
-  stoppers = /* @__PURE__ */ new Map();
-  /** Each subagent's key in the rules (its Agent tool call's id), by Claude Code's id of its loop. */
-  agents = /* @__PURE__ */ new Map();
-  /** The keys of the subagents being spawned, whose loop's id is not known yet. */
-  spawning = [];
-  /** The subagents the rules stopped, until they end. */
-  stopped = /* @__PURE__ */ new Set();
-  /** What the parent reads with a subagent's answer, by the subagent's key, until its Agent tool call returns. */
-  linesForParent = /* @__PURE__ */ new Map();
-  /**
-   * The session's running cost (Claude Code's total) when the last response was counted, or before the request that
-   * runs; null while no budget stands (it is read again before the next request under one).
-   */
-  costSeen = null;
-  /**
-   * The daily ledger's writes, in order: an event reads the day's files after the writes before it. Each resolves to
-   * why a prompt counted in it was refused after all, or null.
-   */
-  dailyWrites = Promise.resolve(null);
-  /** Feeds an event to the rules, with the day's files read before it and written after it. */
-  async handle(event) {
-    await this.readDaily();
-    const answer = await this.live.handle(event);
-    void this.writeDaily();
-    return answer;
-  }
-  async readDaily() {
-    const daily = this.deps.daily;
-    if (!daily) return;
-    await this.dailyWrites;
-    await daily.refresh();
-  }
-  /** Writes what the rules wrote to the daily ledger: why a prompt counted there was taken meanwhile, or null. */
-  writeDaily() {
-    const daily = this.deps.daily;
-    if (!daily) return this.dailyWrites;
-    this.dailyWrites = this.dailyWrites.then(async () => await daily.settle() ? null : daily.takenRefusal());
-    return this.dailyWrites;
-  }
-  /** Loads the session's budget, or the default budget where none was ever set. */
-  load(settings) {
-    const daily = settings.daily?.trim();
-    const subagents = settings.subagents?.trim();
-    const sources = {
-      ...daily ? { daily: [{ value: daily, source: DAILY_ENV, scope: "user" }] } : {},
-      ...subagents ? { subagents: { value: subagents, source: SUBAGENTS_ENV } } : {}
-    };
-    this.live.onSessionStart("continue", true, settings.defaultBudget, sources);
-  }
-  /**
-   * `/timebox <args>`: the reply's text, with no model request. A daily command's reads and writes on a team's store
-   * are prepared first, after the writes before it.
-   */
-  async command(args) {
-    const daily = this.deps.daily;
-    if (daily?.prepare) {
-      await this.dailyWrites;
-      await daily.prepare(args);
-    } else await this.readDaily();
-    const { said } = await this.ui.gather(() => this.live.command(args));
-    void this.writeDaily();
-    return said.join("\n");
-  }
-  /**
-   * A prompt, before any request: counted as a new prompt's first model call, or refused. One delivered into the
-   * running turn belongs to that turn's prompt, and is refused once that prompt is stopped.
-   */
-  async promptSubmit(event, next) {
-    if (event.command !== void 0) return next(event);
-    const joining = event.turnId !== void 0 && this.turnId !== null && this.prompt !== null;
-    const key = joining && this.prompt !== null ? this.prompt : this.deps.newId();
-    const sessionEvent = joining ? { type: "toolCall", prompt: key } : { type: "modelCall", prompt: key, step: 1, ...event.isMeta ? { startedBy: "extension" } : {} };
-    await this.readDaily();
-    const { value: answer, said } = await this.ui.gather(() => this.live.handle(sessionEvent));
-    const taken = await this.writeDaily();
-    if (answer.refusal !== null) return { drop: said.length > 0 ? said.join("\n") : answer.refusal };
-    this.ui.tell(said);
-    if (taken !== null) return { drop: taken };
-    if (!joining) this.prompt = key;
-    return next(
-      answer.context.length === 0 ? event : { ...event, context: [...event.context ?? [], ...answer.context] }
-    );
-  }
-  /**
-   * Before a model request: a step of the prompt's run, or a subagent's model call, or its refusal (the step is answered
-   * with no request, which ends the turn: a stopped subagent's answer goes back to its parent).
-   */
-  async beforeStep(event) {
-    const agent = this.agentOf(event);
-    if (agent === null) this.turnId = event.turnId;
-    if (this.live.state.standing === null) this.costSeen = null;
-    else if (this.costSeen === null) this.costSeen = (await this.deps.engine().session.usage()).cost.usd;
-    const loop = this.loopOf(agent);
-    const counted = loop.called;
-    const refused = loop.refused;
-    loop.called = false;
-    loop.refused = null;
-    if (refused !== null) return refused;
-    if (agent !== null && counted && !this.stopped.has(agent)) return null;
-    const sessionEvent = agent !== null ? { type: "modelCall", prompt: null, agent } : this.prompt === null ? { type: "modelCall", prompt: null } : { type: "modelCall", prompt: this.prompt, step: event.index + 1 };
-    const answer = await this.handle(sessionEvent);
-    return answer.refusal;
-  }
   /** A loop's last step, made on first use. */
-  loopOf(agent) {
+  of(agent) {
     let loop = this.loops.get(agent);
     if (!loop) {
       loop = { toolsLeft: 0, nextStep: 1, called: false, refused: null };
@@ -5132,160 +4824,13 @@ var ClaudeSession = class {
     }
     return loop;
   }
-  /** After a model response: what it used, and the tools it asked for, before the loop's next call. */
-  async afterStep(event, response) {
-    const agent = this.agentOf(event);
-    const loop = this.loopOf(agent);
-    loop.toolsLeft = response.toolUses.length;
-    loop.nextStep = event.index + 2;
-    if (!response.usage) return;
-    const tokens = tokensOf(response.usage);
-    const cost = await this.costSince();
-    const responseId = `${event.turnId}:${event.index}`;
-    await this.handle({ type: "modelResponse", tokens, cost, responseId, ...agent === null ? {} : { agent } });
-  }
-  /** What the session cost since the last response: the engine's running total, read only while a budget is set. */
-  async costSince() {
-    if (this.live.state.standing === null) return 0;
-    const { usd } = (await this.deps.engine().session.usage()).cost;
-    const before = this.costSeen ?? usd;
-    this.costSeen = usd;
-    return Math.max(0, usd - before);
-  }
-  /**
-   * A tool call: refused once the run is stopped or wrapping up; while it runs, stopped (refused, which kills it) the
-   * moment the rules end the run. The main loop's last tool of a step carries what the model is to read at the next.
-   */
-  async toolCall(event, next) {
-    const agent = this.agentOf(event);
-    const main = agent === null;
-    const { tool, tool_use_id: _id, agentId: _agent, requestMeta: _meta, ...input } = event;
-    const asked = { tool, input };
-    const before = await this.handle(
-      main ? { type: "toolCall", prompt: this.prompt, call: asked } : { type: "toolCall", prompt: null, agent, call: asked }
-    );
-    if (before.refusal !== null) {
-      const call2 = main ? null : await this.nextCall(agent);
-      const told = call2 === null || call2.refusal !== null ? [] : call2.context;
-      return { deny: [before.refusal, ...told].join("\n\n") };
-    }
-    const ran = await this.whileRunning(next(event), agent);
-    if (ran === STOPPED) return { deny: TOOL_STOPPED_REFUSAL };
-    const result = this.withParentLines(event, ran);
-    if (result.deny !== void 0) return result;
-    const call = await this.nextCall(agent);
-    return call === null ? result : withContext(result, call);
-  }
-  /**
-   * After a loop's tool: when it was the step's last, the loop's next call, counted now so that what its model is to
-   * read reaches it with this tool's result (Claude Code cannot add to the request a `turn.step` hooks); else null.
-   */
-  async nextCall(agent) {
-    const loop = this.loopOf(agent);
-    if (loop.toolsLeft === 0 || --loop.toolsLeft > 0) return null;
-    const call = await this.handle(
-      agent === null ? { type: "modelCall", prompt: this.prompt, step: loop.nextStep } : { type: "modelCall", prompt: null, agent }
-    );
-    loop.called = agent !== null;
-    if (agent === null && call.refusal !== null) loop.refused = call.refusal;
-    return call;
-  }
-  /** The tool's answer, or STOPPED when the run, or the subagent it runs in, is ended while it runs. */
-  whileRunning(pending, agent) {
-    return new Promise((resolve, reject) => {
-      const stop2 = () => resolve(STOPPED);
-      this.stoppers.set(stop2, agent);
-      pending.then(resolve, reject).finally(() => this.stoppers.delete(stop2));
-    });
-  }
-  /** An Agent tool call's result, with what the parent is to read of the subagent's end (stopped at its budget). */
-  withParentLines(event, result) {
-    const lines = this.linesForParent.get(event.tool_use_id);
-    if (lines === void 0) return result;
-    this.linesForParent.delete(event.tool_use_id);
-    return result.deny !== void 0 ? result : { ...result, context: [...result.context ?? [], ...lines] };
-  }
-  /**
-   * A subagent about to start: refused once the session's budget is spent; else it starts with its budget in its
-   * task. It is known to the rules by its Agent tool call's id (its loop's id comes only once it started).
-   */
-  async agentSpawn(event, next) {
-    const key = event.tool_use_id || this.deps.newId();
-    const parent = event.parentAgentId === void 0 ? null : this.keyOf(event.parentAgentId);
-    const task = event.description || event.prompt;
-    const answer = await this.handle({ type: "agentStart", agent: key, parent, agentType: event.subagentType, task });
-    if (answer.refusal !== null) return { deny: answer.refusal };
-    const told = answer.context.length === 0 ? event : { ...event, prompt: [event.prompt, ...answer.context].join("\n\n") };
-    this.spawning.push(key);
-    try {
-      const started = await next(told);
-      if (started.deny === void 0 && started.agentId !== void 0) this.agents.set(started.agentId, key);
-      return started;
-    } finally {
-      this.spawning.splice(this.spawning.indexOf(key), 1);
-    }
-  }
-  /** The key of the subagent an event belongs to, or null for the main loop. */
-  agentOf(event) {
-    return event.agentId === void 0 ? null : this.keyOf(event.agentId);
-  }
-  /**
-   * A subagent's key by its loop's id. One that starts before its spawn returned is the one being spawned, when only
-   * one is; any other is known by its own id (the rules let an agent they never saw start run, and count its usage).
-   */
-  keyOf(agentId) {
-    const known = this.agents.get(agentId);
-    if (known !== void 0) return known;
-    const [only, ...others] = this.spawning;
-    if (only === void 0 || others.length > 0) return agentId;
-    this.agents.set(agentId, only);
-    return only;
-  }
-  /** The rules stopped a subagent: its running tools are stopped; its next request is answered with none. */
-  stopAgent(agent) {
-    this.stopped.add(agent);
-    for (const [stop2, runningIn] of [...this.stoppers]) if (runningIn === agent) stop2();
-  }
-  /**
-   * A turn ended: the main loop's run is over, or a subagent's answer goes back to its parent, with what the parent
-   * is to read of how it ended (given with its Agent tool call's result).
-   */
-  async turnComplete(event) {
-    const agent = this.agentOf(event);
-    if (agent !== null) {
-      const ended = await this.handle({ type: "agentEnd", agent, ...event.answer ? { result: event.answer } : {} });
-      this.stopped.delete(agent);
-      this.loops.delete(agent);
-      if (ended.context.length > 0) this.linesForParent.set(agent, ended.context);
-      return;
-    }
-    this.turnId = null;
-    this.loopOf(null).toolsLeft = 0;
-    await this.handle({ type: "runEnd" });
-  }
-  /** The rules end the run: running tools are stopped; a turn with none running (a response streaming) is aborted. */
-  abortRun() {
-    if (this.stoppers.size > 0) {
-      for (const stop2 of [...this.stoppers.keys()]) stop2();
-      this.stoppers.clear();
-      return;
-    }
-    const turnId = this.turnId;
-    if (turnId === null) return;
-    this.ui.turnStopped();
-    this.deps.engine().turn.abort({ turnId }).catch(() => {
-    });
-  }
-  /** The session ends: its timers stop, and every change is written. */
-  async close() {
-    this.live.onShutdown();
-    await this.writeDaily();
-    await this.deps.store.flush();
+  /** A subagent ended: its loop is forgotten. */
+  end(agent) {
+    this.loops.delete(agent);
   }
 };
-function withContext(result, call) {
-  if (call.refusal !== null || call.context.length === 0) return result;
-  return { ...result, context: [...result.context ?? [], ...call.context] };
+function noRequest(event) {
+  return { turnId: event.turnId, index: event.index, answer: "", toolUses: [], stopReason: "end_turn", usage: null };
 }
 
 // src/adapters/claude/function-hooks/hooks.ts
@@ -5733,6 +5278,524 @@ var ModuleDailyLedger = class {
     this.trouble ??= dailyLedgerUnusable(this.dir, error instanceof Error ? error.message : String(error));
   }
 };
+
+// src/adapters/claude/function-hooks/report-page.ts
+function hookScriptLine(args, script = "timebox.mjs") {
+  return `root=$CLAUDE_PLUGIN_ROOT; [ -n "$root" ] || root=$2; [ -n "$root" ] || { echo "the plugin folder is not known" >&2; exit 2; }; exec node "$root/bin/${script}" ${args}`;
+}
+var REPORT_LINE = hookScriptLine('report --session "$1"');
+function pluginRoot(moduleUrl) {
+  if (moduleUrl === void 0 || !moduleUrl.startsWith("file:")) return "";
+  return decodeURIComponent(new URL("..", moduleUrl).pathname).replace(/\/$/, "");
+}
+function engineReportPage(engine, saved) {
+  return async () => {
+    await saved();
+    const id = await engine().session.id();
+    const root = pluginRoot(import.meta.url);
+    const { exitCode, stdout, stderr } = await engine().process.run(["sh", "-c", REPORT_LINE, "sh", id, root]);
+    const link = /file:\/\/(\S+)/.exec(stdout);
+    if (exitCode !== 0 || link === null) {
+      throw new Error(stderr.trim().split("\n")[0] || `the hook script exited with ${exitCode}`);
+    }
+    return decodeURIComponent(link[1]);
+  };
+}
+
+// src/adapters/claude/tokens.ts
+function tokensOf(usage) {
+  return responseTokens({
+    input: usage.input_tokens,
+    output: usage.output_tokens,
+    cacheRead: usage.cache_read_input_tokens,
+    cacheWrite: usage.cache_creation_input_tokens
+  });
+}
+
+// src/adapters/claude/function-hooks/daily-order.ts
+var DailyOrder = class {
+  constructor(daily) {
+    this.daily = daily;
+  }
+  daily;
+  /** The writes, in order. Each resolves to why a prompt counted in the ledger was refused after all, or null. */
+  writes = Promise.resolve(null);
+  /** Reads the day's files, after the writes before. */
+  async read() {
+    const daily = this.daily;
+    if (!daily) return;
+    await this.writes;
+    await daily.refresh();
+  }
+  /** A daily command's reads and writes on a team's store, prepared after the writes before; else a plain read. */
+  async prepare(args) {
+    const daily = this.daily;
+    if (daily?.prepare) {
+      await this.writes;
+      await daily.prepare(args);
+    } else await this.read();
+  }
+  /** Writes what the rules wrote to the daily ledger: why a prompt counted there was taken meanwhile, or null. */
+  write() {
+    const daily = this.daily;
+    if (!daily) return this.writes;
+    this.writes = this.writes.then(async () => await daily.settle() ? null : daily.takenRefusal());
+    return this.writes;
+  }
+};
+
+// src/adapters/on-stop/wrapper.ts
+var ON_STOP_WRAPPER = 'set -C; if ! true 2>/dev/null >"$1" && [ -e "$1" ]; then exit 0; fi; exec /bin/sh -c -- "$2" 3>&-';
+
+// src/adapters/claude/function-hooks/on-stop.ts
+function detachedLine(command2) {
+  return `(
+${command2}
+) >/dev/null 2>&1 </dev/null &`;
+}
+var DETACHED_WRAPPER_LINE = '[ -d "$2" ] || mkdir -p -- "$2" 2>/dev/null; /bin/sh -c "$1" sh "$3" "$4" >/dev/null 2>&1 </dev/null &';
+function wrappedArgv(mark, command2) {
+  const folder = mark.slice(0, mark.lastIndexOf("/"));
+  return ["sh", "-c", DETACHED_WRAPPER_LINE, "sh", ON_STOP_WRAPPER, folder, mark, command2];
+}
+function engineOnStop(engine) {
+  return {
+    start(command2, report, options) {
+      const mark = options?.mark;
+      engine().process.run(mark === void 0 ? ["sh", "-c", detachedLine(command2)] : wrappedArgv(mark, command2)).then(
+        ({ exitCode, stderr }) => report(
+          exitCode === 0 ? { kind: "started" } : { kind: "failed", problem: `sh exited with ${exitCode}${stderr.trim() ? `: ${stderr.trim()}` : ""}` }
+        ),
+        (error) => report({ kind: "failed", problem: error instanceof Error ? error.message : String(error) })
+      );
+    }
+  };
+}
+function moduleStartMark(dir, claim2) {
+  if (!isBudgetId(claim2.budgetId)) throw new Error(`not a budget id: ${JSON.stringify(claim2.budgetId)}`);
+  return `${dir}/${claim2.budgetId}.${claim2.kind}.started`;
+}
+function markKey(claim2) {
+  return `${claim2.budgetId}.${claim2.kind}`;
+}
+async function startedMarks(engine, dir, claims) {
+  const found = /* @__PURE__ */ new Set();
+  for (const claim2 of claims) {
+    if (claim2.kind !== "spent" && claim2.kind !== "ended" || claim2.onStopCommand === void 0) continue;
+    if (!isBudgetId(claim2.budgetId)) continue;
+    const exists = await engine.fs.read(moduleStartMark(dir, claim2), { offset: 0, length: 0 }).then(
+      () => true,
+      () => false
+    );
+    if (exists) found.add(markKey(claim2));
+  }
+  return found;
+}
+
+// src/adapters/claude/function-hooks/running-cost.ts
+var RunningCost = class {
+  constructor(engine) {
+    this.engine = engine;
+  }
+  engine;
+  /**
+   * The running total when the last response was counted, or before the request that runs; null while no budget
+   * stands (it is read again before the next request under one).
+   */
+  seen = null;
+  /** Before a request: the total it starts from, read once a budget stands; forgotten while none does. */
+  async beforeRequest(budgeted) {
+    if (!budgeted) this.seen = null;
+    else if (this.seen === null) this.seen = (await this.engine().session.usage()).cost.usd;
+  }
+  /** What the session cost since the last response: the engine's running total, read only while a budget is set. */
+  async since(budgeted) {
+    if (!budgeted) return 0;
+    const { usd } = (await this.engine().session.usage()).cost;
+    const before = this.seen ?? usd;
+    this.seen = usd;
+    return Math.max(0, usd - before);
+  }
+};
+
+// src/adapters/claude/function-hooks/running-tools.ts
+var STOPPED = /* @__PURE__ */ Symbol("stopped");
+var RunningTools = class {
+  /** Settles each running tool's race as stopped, with the subagent it runs in (null: the main loop). */
+  stoppers = /* @__PURE__ */ new Map();
+  /** The tool's answer, or STOPPED when the run, or the subagent it runs in, is ended while it runs. */
+  run(pending, agent) {
+    return new Promise((resolve, reject) => {
+      const stop2 = () => resolve(STOPPED);
+      this.stoppers.set(stop2, agent);
+      pending.then(resolve, reject).finally(() => this.stoppers.delete(stop2));
+    });
+  }
+  /** Stops the tools running in a subagent. */
+  stopIn(agent) {
+    for (const [stop2, runningIn] of [...this.stoppers]) if (runningIn === agent) stop2();
+  }
+  /** Stops every running tool: false when none was running. */
+  stopAll() {
+    if (this.stoppers.size === 0) return false;
+    for (const stop2 of [...this.stoppers.keys()]) stop2();
+    this.stoppers.clear();
+    return true;
+  }
+};
+
+// src/adapters/claude/function-hooks/subagents.ts
+var Subagents = class {
+  /** Each subagent's key in the rules, by Claude Code's id of its loop. */
+  agents = /* @__PURE__ */ new Map();
+  /** The keys of the subagents being spawned, whose loop's id is not known yet. */
+  spawning = [];
+  /** The subagents the rules stopped, until they end. */
+  stopped = /* @__PURE__ */ new Set();
+  /** What the parent reads with a subagent's answer, by the subagent's key, until its Agent tool call returns. */
+  linesForParent = /* @__PURE__ */ new Map();
+  /** The key of the subagent an event belongs to, or null for the main loop. */
+  agentOf(event) {
+    return event.agentId === void 0 ? null : this.keyOf(event.agentId);
+  }
+  /**
+   * A subagent's key by its loop's id. One that starts before its spawn returned is the one being spawned, when only
+   * one is; any other is known by its own id (the rules let an agent they never saw start run, and count its usage).
+   */
+  keyOf(agentId) {
+    const known = this.agents.get(agentId);
+    if (known !== void 0) return known;
+    const [only, ...others] = this.spawning;
+    if (only === void 0 || others.length > 0) return agentId;
+    this.agents.set(agentId, only);
+    return only;
+  }
+  /** Runs a subagent's spawn under its key; the loop it starts is known by that key. */
+  async spawn(key, start) {
+    this.spawning.push(key);
+    try {
+      const started = await start();
+      if (started.deny === void 0 && started.agentId !== void 0) this.agents.set(started.agentId, key);
+      return started;
+    } finally {
+      this.spawning.splice(this.spawning.indexOf(key), 1);
+    }
+  }
+  /** A subagent ended, with what its parent is to read of how. */
+  end(agent, lines) {
+    this.stopped.delete(agent);
+    if (lines.length > 0) this.linesForParent.set(agent, lines);
+  }
+  /** An Agent tool call's result, with what the parent is to read of the subagent's end (stopped at its budget). */
+  withParentLines(event, result) {
+    const lines = this.linesForParent.get(event.tool_use_id);
+    if (lines === void 0) return result;
+    this.linesForParent.delete(event.tool_use_id);
+    return result.deny !== void 0 ? result : { ...result, context: [...result.context ?? [], ...lines] };
+  }
+};
+
+// src/adapters/claude/function-hooks/time.ts
+function engineScheduler(engine) {
+  return {
+    setTimeout(callback, delayMs) {
+      const timer = engine().clock.after(Math.max(0, delayMs), callback);
+      return () => timer.cancel();
+    },
+    setInterval(callback, intervalMs) {
+      const timer = engine().clock.every(Math.max(1, intervalMs), callback);
+      return () => timer.cancel();
+    }
+  };
+}
+
+// src/adapters/claude/function-hooks/ui.ts
+var STDERR_SCRIPT = `{ printf '%s\\n' "$1" > "/proc/$PPID/fd/2"; } 2>/dev/null; exit 0`;
+var ModuleUI = class {
+  constructor(engine) {
+    this.engine = engine;
+  }
+  engine;
+  /** The notices of the stop that ends the running turn, gathered until they are shown, or null. */
+  stopping = null;
+  /** Whether the session is a headless `claude -p` (told at `session.start`; until then, taken as not). */
+  headless = false;
+  /** The notices of the reply being gathered, or null when they go to the transcript. */
+  gathering = null;
+  /** The status line this session last sent, null before the first: each `$.ui.status` is a hop to Claude Code. */
+  shown = null;
+  /** The session's load is being carried out. */
+  loading = false;
+  notify(message, level) {
+    if (this.gathering) this.gathering.push(message);
+    else if (this.loading && level !== "info") this.warn(message);
+    else {
+      this.stopping?.push(message);
+      this.engine().ui.log(message);
+    }
+  }
+  /**
+   * Carries out the session's load: a warning it gives (an on-stop command started late because the process that
+   * stopped the budget ended first, a setting that cannot be read) comes with no reply, and must not go unseen.
+   */
+  whileLoading(load2) {
+    this.loading = true;
+    try {
+      load2();
+    } finally {
+      this.loading = false;
+    }
+  }
+  /** A notice no reply carries that must not go unseen: in the transcript, and in a headless run on stderr too. */
+  warn(message) {
+    this.engine().ui.log(message);
+    if (this.headless) this.toStderr(message);
+  }
+  toStderr(text) {
+    this.engine().process.run(["sh", "-c", STDERR_SCRIPT, "sh", text]).catch(() => {
+    });
+  }
+  /**
+   * The running turn is being ended by a stop: its notices, shown as they come (the rules say them right after the
+   * abort, in the same turn of the event loop), are written to stderr too once they are all said, in a headless run.
+   */
+  turnStopped() {
+    const said = [];
+    this.stopping = said;
+    void Promise.resolve().then(() => {
+      this.stopping = null;
+      if (this.headless && said.length > 0) this.toStderr(said.join("\n"));
+    });
+  }
+  /** Sends the status line when it changed: with nothing in force every event would clear a line already clear. */
+  setStatus(text) {
+    if (text === this.shown) return;
+    this.shown = text;
+    this.engine().ui.status(text);
+  }
+  /** Runs `action` (the live session's, which never throws) with its notices kept for its reply instead of shown. */
+  async gather(action) {
+    const outer = this.gathering;
+    const said = [];
+    this.gathering = said;
+    try {
+      return { value: await action(), said };
+    } finally {
+      this.gathering = outer;
+    }
+  }
+  /** Shows notices that no reply carries. */
+  tell(notices) {
+    for (const notice of notices) this.notify(notice, "info");
+  }
+};
+
+// src/adapters/claude/function-hooks/session.ts
+var ClaudeSession = class {
+  constructor(deps) {
+    this.deps = deps;
+    this.ui = new ModuleUI(deps.engine);
+    this.daily = new DailyOrder(deps.daily);
+    this.cost = new RunningCost(deps.engine);
+    this.live = new LiveSession({
+      store: deps.store,
+      ledger: deps.store,
+      ui: this.ui,
+      clock: deps.clock,
+      scheduler: engineScheduler(deps.engine),
+      onStop: engineOnStop(deps.engine),
+      agent: { abortCurrentTurn: () => this.abortRun() },
+      stopAgent: (agent) => this.stopAgent(agent),
+      newBudgetId: deps.newId,
+      terms: deps.terms,
+      ...deps.daily ? { daily: deps.daily } : {},
+      reportPage: engineReportPage(deps.engine, () => deps.store.flush()),
+      projectHistory: deps.projectHistory,
+      historyWhileBudgeted: deps.historyWhileBudgeted
+    });
+  }
+  deps;
+  live;
+  ui;
+  /** The main loop's running turn, or null while idle. */
+  turnId = null;
+  /** The prompt the latest run belongs to, by its key; null before the first. */
+  prompt = null;
+  loops = new Loops();
+  tools = new RunningTools();
+  subagents = new Subagents();
+  daily;
+  cost;
+  /** Feeds an event to the rules, with the day's files read before it and written after it. */
+  async handle(event) {
+    await this.daily.read();
+    const answer = await this.live.handle(event);
+    void this.daily.write();
+    return answer;
+  }
+  /** Loads the session's budget, or the default budget where none was ever set. */
+  load(settings) {
+    const daily = settings.daily?.trim();
+    const subagents = settings.subagents?.trim();
+    const sources = {
+      ...daily ? { daily: [{ value: daily, source: DAILY_ENV, scope: "user" }] } : {},
+      ...subagents ? { subagents: { value: subagents, source: SUBAGENTS_ENV } } : {}
+    };
+    this.live.onSessionStart("continue", true, settings.defaultBudget, sources);
+  }
+  /**
+   * `/timebox <args>`: the reply's text, with no model request. A daily command's reads and writes on a team's store
+   * are prepared first, after the writes before it.
+   */
+  async command(args) {
+    await this.daily.prepare(args);
+    const { said } = await this.ui.gather(() => this.live.command(args));
+    void this.daily.write();
+    return said.join("\n");
+  }
+  /**
+   * A prompt, before any request: counted as a new prompt's first model call, or refused. One delivered into the
+   * running turn belongs to that turn's prompt, and is refused once that prompt is stopped.
+   */
+  async promptSubmit(event, next) {
+    if (event.command !== void 0) return next(event);
+    const joining = event.turnId !== void 0 && this.turnId !== null && this.prompt !== null;
+    const key = joining && this.prompt !== null ? this.prompt : this.deps.newId();
+    const sessionEvent = joining ? { type: "toolCall", prompt: key } : { type: "modelCall", prompt: key, step: 1, ...event.isMeta ? { startedBy: "extension" } : {} };
+    await this.daily.read();
+    const { value: answer, said } = await this.ui.gather(() => this.live.handle(sessionEvent));
+    const taken = await this.daily.write();
+    if (answer.refusal !== null) return { drop: said.length > 0 ? said.join("\n") : answer.refusal };
+    this.ui.tell(said);
+    if (taken !== null) return { drop: taken };
+    if (!joining) this.prompt = key;
+    return next(
+      answer.context.length === 0 ? event : { ...event, context: [...event.context ?? [], ...answer.context] }
+    );
+  }
+  /**
+   * Before a model request: a step of the prompt's run, or a subagent's model call, or its refusal (the step is answered
+   * with no request, which ends the turn: a stopped subagent's answer goes back to its parent).
+   */
+  async beforeStep(event) {
+    const agent = this.subagents.agentOf(event);
+    if (agent === null) this.turnId = event.turnId;
+    await this.cost.beforeRequest(this.live.state.standing !== null);
+    const loop = this.loops.of(agent);
+    const counted = loop.called;
+    const refused = loop.refused;
+    loop.called = false;
+    loop.refused = null;
+    if (refused !== null) return refused;
+    if (agent !== null && counted && !this.subagents.stopped.has(agent)) return null;
+    const sessionEvent = agent !== null ? { type: "modelCall", prompt: null, agent } : this.prompt === null ? { type: "modelCall", prompt: null } : { type: "modelCall", prompt: this.prompt, step: event.index + 1 };
+    const answer = await this.handle(sessionEvent);
+    return answer.refusal;
+  }
+  /** After a model response: what it used, and the tools it asked for, before the loop's next call. */
+  async afterStep(event, response) {
+    const agent = this.subagents.agentOf(event);
+    const loop = this.loops.of(agent);
+    loop.toolsLeft = response.toolUses.length;
+    loop.nextStep = event.index + 2;
+    if (!response.usage) return;
+    const tokens = tokensOf(response.usage);
+    const cost = await this.cost.since(this.live.state.standing !== null);
+    const responseId = `${event.turnId}:${event.index}`;
+    await this.handle({ type: "modelResponse", tokens, cost, responseId, ...agent === null ? {} : { agent } });
+  }
+  /**
+   * A tool call: refused once the run is stopped or wrapping up; while it runs, stopped (refused, which kills it) the
+   * moment the rules end the run. The main loop's last tool of a step carries what the model is to read at the next.
+   */
+  async toolCall(event, next) {
+    const agent = this.subagents.agentOf(event);
+    const main = agent === null;
+    const { tool, tool_use_id: _id, agentId: _agent, requestMeta: _meta, ...input } = event;
+    const asked = { tool, input };
+    const before = await this.handle(
+      main ? { type: "toolCall", prompt: this.prompt, call: asked } : { type: "toolCall", prompt: null, agent, call: asked }
+    );
+    if (before.refusal !== null) {
+      const call2 = main ? null : await this.nextCall(agent);
+      const told = call2 === null || call2.refusal !== null ? [] : call2.context;
+      return { deny: [before.refusal, ...told].join("\n\n") };
+    }
+    const ran = await this.tools.run(next(event), agent);
+    if (ran === STOPPED) return { deny: TOOL_STOPPED_REFUSAL };
+    const result = this.subagents.withParentLines(event, ran);
+    if (result.deny !== void 0) return result;
+    const call = await this.nextCall(agent);
+    return call === null ? result : withContext(result, call);
+  }
+  /**
+   * After a loop's tool: when it was the step's last, the loop's next call, counted now so that what its model is to
+   * read reaches it with this tool's result (Claude Code cannot add to the request a `turn.step` hooks); else null.
+   */
+  async nextCall(agent) {
+    const loop = this.loops.of(agent);
+    if (loop.toolsLeft === 0 || --loop.toolsLeft > 0) return null;
+    const call = await this.handle(
+      agent === null ? { type: "modelCall", prompt: this.prompt, step: loop.nextStep } : { type: "modelCall", prompt: null, agent }
+    );
+    loop.called = agent !== null;
+    if (agent === null && call.refusal !== null) loop.refused = call.refusal;
+    return call;
+  }
+  /**
+   * A subagent about to start: refused once the session's budget is spent; else it starts with its budget in its
+   * task. It is known to the rules by its Agent tool call's id (its loop's id comes only once it started).
+   */
+  async agentSpawn(event, next) {
+    const key = event.tool_use_id || this.deps.newId();
+    const parent = event.parentAgentId === void 0 ? null : this.subagents.keyOf(event.parentAgentId);
+    const task = event.description || event.prompt;
+    const answer = await this.handle({ type: "agentStart", agent: key, parent, agentType: event.subagentType, task });
+    if (answer.refusal !== null) return { deny: answer.refusal };
+    const told = answer.context.length === 0 ? event : { ...event, prompt: [event.prompt, ...answer.context].join("\n\n") };
+    return this.subagents.spawn(key, () => next(told));
+  }
+  /** The rules stopped a subagent: its running tools are stopped; its next request is answered with none. */
+  stopAgent(agent) {
+    this.subagents.stopped.add(agent);
+    this.tools.stopIn(agent);
+  }
+  /**
+   * A turn ended: the main loop's run is over, or a subagent's answer goes back to its parent, with what the parent
+   * is to read of how it ended (given with its Agent tool call's result).
+   */
+  async turnComplete(event) {
+    const agent = this.subagents.agentOf(event);
+    if (agent !== null) {
+      const ended = await this.handle({ type: "agentEnd", agent, ...event.answer ? { result: event.answer } : {} });
+      this.subagents.end(agent, ended.context);
+      this.loops.end(agent);
+      return;
+    }
+    this.turnId = null;
+    this.loops.of(null).toolsLeft = 0;
+    await this.handle({ type: "runEnd" });
+  }
+  /** The rules end the run: running tools are stopped; a turn with none running (a response streaming) is aborted. */
+  abortRun() {
+    if (this.tools.stopAll()) return;
+    const turnId = this.turnId;
+    if (turnId === null) return;
+    this.ui.turnStopped();
+    this.deps.engine().turn.abort({ turnId }).catch(() => {
+    });
+  }
+  /** The session ends: its timers stop, and every change is written. */
+  async close() {
+    this.live.onShutdown();
+    await this.daily.write();
+    await this.deps.store.flush();
+  }
+};
+function withContext(result, call) {
+  if (call.refusal !== null || call.context.length === 0) return result;
+  return { ...result, context: [...result.context ?? [], ...call.context] };
+}
 
 // src/adapters/claude/function-hooks/store-repair.ts
 var DAMAGED_SUFFIX = ".damaged";

@@ -827,21 +827,6 @@ var COST_NOT_REPORTED = "Timebox: this model reports no cost: the cost limit can
 var COST_NOT_SEEN = "Timebox: this host does not tell Timebox what the session costs: the cost limit cannot be enforced here.";
 var TOKENS_NOT_SEEN = "Timebox: this host does not tell Timebox what a model call used: the token limit cannot be enforced here.";
 var NO_REPORT = "No budget was set in this session.";
-var NO_REPORT_PAGE = "Timebox: the report page cannot be written from here. From a checkout of Timebox: npm run report -- --session <id>.";
-function fileLink(path) {
-  const absolute = path.startsWith("/") ? path : `/${path}`;
-  return `file://${encodeURI(absolute).replace(/[?#]/g, (c) => encodeURIComponent(c))}`;
-}
-function reportPageWritten(path) {
-  return `Timebox report page: ${fileLink(path)}`;
-}
-function reportPageReply(outcome) {
-  if (outcome === void 0) return { message: NO_REPORT_PAGE, level: "info" };
-  if ("problem" in outcome) {
-    return { message: `Timebox: the report page could not be written (${outcome.problem}).`, level: "warning" };
-  }
-  return { message: reportPageWritten(outcome.path), level: "info" };
-}
 var SPENT_CANNOT_PAUSE = "Timebox budget is spent: there is nothing to pause. Extend it with /timebox +<budget>.";
 function activeStatusMessage(statusText2, onStopCommand) {
   return `${statusText2}${onStopCommand === null ? "" : `
@@ -909,29 +894,11 @@ function defaultSetMessage(source, limits) {
 function badDefaultMessage(source, reason) {
   return `Timebox: ${source}: ${reason} The session starts without a budget.`;
 }
-function replaceQuestion(left) {
-  return `Replace the active budget (${left})?`;
-}
-var REPLACE_CHOICE = "Replace it";
-var KEEP_CHOICE = "Keep it";
-var KEPT_MESSAGE = "Nothing changed: the active budget stays.";
-function limitQuestion(usedTurns, elapsedMs2) {
-  return `Timebox budget spent (used ${pluralTurns(usedTurns)}, ${formatTime(elapsedMs2)}). Stop now, or go on with more?`;
-}
-var STOP_CHOICE = "Stop now";
-var MORE_TIME_CHOICE = "+5 minutes";
-var MORE_TURNS_CHOICE = "+1 prompt";
 function stepsUsedMessage(limit2) {
   return `Timebox: this prompt used its ${limit2} steps; the model was asked to finish.`;
 }
 function stepsRefusal(limit2) {
   return `Timebox: this prompt used its ${limit2} steps. Write the final answer now, with what was done and what is left, without tools.`;
-}
-function stepsQuestion(limit2) {
-  return `This prompt used its ${limit2} steps. Stop now, or continue with ${limit2} more?`;
-}
-function moreStepsChoice(limit2) {
-  return `Continue with ${limit2} more steps`;
 }
 function stepsStoppedMessage(limit2) {
   return `Timebox: this prompt used its ${limit2} steps and was stopped.`;
@@ -2414,6 +2381,23 @@ function callGoes(effects) {
   return !effects.some((effect) => effect.kind === "refuse" || effect.kind === "abort" || effect.kind === "ask");
 }
 
+// src/core/text/report-page.ts
+var NO_REPORT_PAGE = "Timebox: the report page cannot be written from here. From a checkout of Timebox: npm run report -- --session <id>.";
+function fileLink(path) {
+  const absolute = path.startsWith("/") ? path : `/${path}`;
+  return `file://${encodeURI(absolute).replace(/[?#]/g, (c) => encodeURIComponent(c))}`;
+}
+function reportPageWritten(path) {
+  return `Timebox report page: ${fileLink(path)}`;
+}
+function reportPageReply(outcome) {
+  if (outcome === void 0) return { message: NO_REPORT_PAGE, level: "info" };
+  if ("problem" in outcome) {
+    return { message: `Timebox: the report page could not be written (${outcome.problem}).`, level: "warning" };
+  }
+  return { message: reportPageWritten(outcome.path), level: "info" };
+}
+
 // src/core/suggest/statistics.ts
 function percentile(values, percent) {
   const sorted = [...values].sort((a, b) => a - b);
@@ -2761,6 +2745,26 @@ function budgetsRecord(budgets, at) {
 }
 function notify(message, level) {
   return { kind: "notify", message, level };
+}
+
+// src/core/text/questions.ts
+function replaceQuestion(left) {
+  return `Replace the active budget (${left})?`;
+}
+var REPLACE_CHOICE = "Replace it";
+var KEEP_CHOICE = "Keep it";
+var KEPT_MESSAGE = "Nothing changed: the active budget stays.";
+function limitQuestion(usedTurns, elapsedMs2) {
+  return `Timebox budget spent (used ${pluralTurns(usedTurns)}, ${formatTime(elapsedMs2)}). Stop now, or go on with more?`;
+}
+var STOP_CHOICE = "Stop now";
+var MORE_TIME_CHOICE = "+5 minutes";
+var MORE_TURNS_CHOICE = "+1 prompt";
+function stepsQuestion(limit2) {
+  return `This prompt used its ${limit2} steps. Stop now, or continue with ${limit2} more?`;
+}
+function moreStepsChoice(limit2) {
+  return `Continue with ${limit2} more steps`;
 }
 
 // src/core/session/outcomes.ts

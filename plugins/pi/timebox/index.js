@@ -788,21 +788,6 @@ var COST_NOT_REPORTED = "Timebox: this model reports no cost: the cost limit can
 var COST_NOT_SEEN = "Timebox: this host does not tell Timebox what the session costs: the cost limit cannot be enforced here.";
 var TOKENS_NOT_SEEN = "Timebox: this host does not tell Timebox what a model call used: the token limit cannot be enforced here.";
 var NO_REPORT = "No budget was set in this session.";
-var NO_REPORT_PAGE = "Timebox: the report page cannot be written from here. From a checkout of Timebox: npm run report -- --session <id>.";
-function fileLink(path) {
-  const absolute = path.startsWith("/") ? path : `/${path}`;
-  return `file://${encodeURI(absolute).replace(/[?#]/g, (c) => encodeURIComponent(c))}`;
-}
-function reportPageWritten(path) {
-  return `Timebox report page: ${fileLink(path)}`;
-}
-function reportPageReply(outcome) {
-  if (outcome === void 0) return { message: NO_REPORT_PAGE, level: "info" };
-  if ("problem" in outcome) {
-    return { message: `Timebox: the report page could not be written (${outcome.problem}).`, level: "warning" };
-  }
-  return { message: reportPageWritten(outcome.path), level: "info" };
-}
 var SPENT_CANNOT_PAUSE = "Timebox budget is spent: there is nothing to pause. Extend it with /timebox +<budget>.";
 function activeStatusMessage(statusText2, onStopCommand) {
   return `${statusText2}${onStopCommand === null ? "" : `
@@ -871,29 +856,11 @@ function defaultSetMessage(source, limits) {
 function badDefaultMessage(source, reason) {
   return `Timebox: ${source}: ${reason} The session starts without a budget.`;
 }
-function replaceQuestion(left) {
-  return `Replace the active budget (${left})?`;
-}
-var REPLACE_CHOICE = "Replace it";
-var KEEP_CHOICE = "Keep it";
-var KEPT_MESSAGE = "Nothing changed: the active budget stays.";
-function limitQuestion(usedTurns, elapsedMs2) {
-  return `Timebox budget spent (used ${pluralTurns(usedTurns)}, ${formatTime(elapsedMs2)}). Stop now, or go on with more?`;
-}
-var STOP_CHOICE = "Stop now";
-var MORE_TIME_CHOICE = "+5 minutes";
-var MORE_TURNS_CHOICE = "+1 prompt";
 function stepsUsedMessage(limit2) {
   return `Timebox: this prompt used its ${limit2} steps; the model was asked to finish.`;
 }
 function stepsRefusal(limit2) {
   return `Timebox: this prompt used its ${limit2} steps. Write the final answer now, with what was done and what is left, without tools.`;
-}
-function stepsQuestion(limit2) {
-  return `This prompt used its ${limit2} steps. Stop now, or continue with ${limit2} more?`;
-}
-function moreStepsChoice(limit2) {
-  return `Continue with ${limit2} more steps`;
 }
 function stepsStoppedMessage(limit2) {
   return `Timebox: this prompt used its ${limit2} steps and was stopped.`;
@@ -903,7 +870,6 @@ function badOnLimitMessage(source, value) {
 }
 var NO_DAILY_BUDGET = noDailyBudgetMessage(DEFAULT_TERMS);
 var NO_TEAM = "Timebox: no team is set here. A team shares one daily budget through a store: set TIMEBOX_DAILY_STORE and TIMEBOX_TEAM.";
-var QUESTION_CLOSED = "Timebox: the budget ran out while the question was open, so it was closed and nothing changed. Type the command again to set a new budget.";
 
 // src/core/daily/daily-text.ts
 function describeDaily(limits, team2 = false) {
@@ -2401,6 +2367,23 @@ function callGoes(effects) {
   return !effects.some((effect) => effect.kind === "refuse" || effect.kind === "abort" || effect.kind === "ask");
 }
 
+// src/core/text/report-page.ts
+var NO_REPORT_PAGE = "Timebox: the report page cannot be written from here. From a checkout of Timebox: npm run report -- --session <id>.";
+function fileLink(path) {
+  const absolute = path.startsWith("/") ? path : `/${path}`;
+  return `file://${encodeURI(absolute).replace(/[?#]/g, (c) => encodeURIComponent(c))}`;
+}
+function reportPageWritten(path) {
+  return `Timebox report page: ${fileLink(path)}`;
+}
+function reportPageReply(outcome) {
+  if (outcome === void 0) return { message: NO_REPORT_PAGE, level: "info" };
+  if ("problem" in outcome) {
+    return { message: `Timebox: the report page could not be written (${outcome.problem}).`, level: "warning" };
+  }
+  return { message: reportPageWritten(outcome.path), level: "info" };
+}
+
 // src/core/suggest/statistics.ts
 function percentile(values, percent) {
   const sorted = [...values].sort((a, b) => a - b);
@@ -2749,6 +2732,27 @@ function budgetsRecord(budgets, at) {
 function notify(message, level) {
   return { kind: "notify", message, level };
 }
+
+// src/core/text/questions.ts
+function replaceQuestion(left) {
+  return `Replace the active budget (${left})?`;
+}
+var REPLACE_CHOICE = "Replace it";
+var KEEP_CHOICE = "Keep it";
+var KEPT_MESSAGE = "Nothing changed: the active budget stays.";
+function limitQuestion(usedTurns, elapsedMs2) {
+  return `Timebox budget spent (used ${pluralTurns(usedTurns)}, ${formatTime(elapsedMs2)}). Stop now, or go on with more?`;
+}
+var STOP_CHOICE = "Stop now";
+var MORE_TIME_CHOICE = "+5 minutes";
+var MORE_TURNS_CHOICE = "+1 prompt";
+function stepsQuestion(limit2) {
+  return `This prompt used its ${limit2} steps. Stop now, or continue with ${limit2} more?`;
+}
+function moreStepsChoice(limit2) {
+  return `Continue with ${limit2} more steps`;
+}
+var QUESTION_CLOSED = "Timebox: the budget ran out while the question was open, so it was closed and nothing changed. Type the command again to set a new budget.";
 
 // src/core/session/outcomes.ts
 function outcomeId(budget) {
@@ -5189,6 +5193,16 @@ function readDefaultBudget(sources) {
   return null;
 }
 
+// src/adapters/pi/command.ts
+var COMMAND_DESCRIPTION = "Cap this session by time and/or turns: /timebox 15m turns:3 [-- cmd] | status | off | subagents 5m steps:30";
+function createTimeboxCommand(run) {
+  return {
+    description: COMMAND_DESCRIPTION,
+    getArgumentCompletions: argumentCompletions,
+    handler: async (args, ctx) => run(args, ctx)
+  };
+}
+
 // src/adapters/pi/budget-note.ts
 var BUDGET_NOTE_TYPE = "timebox";
 function withBudgetNote(messages, blocks, now) {
@@ -5201,6 +5215,330 @@ function withBudgetNote(messages, blocks, now) {
     timestamp: now
   });
   return { messages };
+}
+
+// src/adapters/pi/usage.ts
+function numberIn(fields2, key) {
+  if (typeof fields2 !== "object" || fields2 === null) return 0;
+  const value = fields2[key];
+  return typeof value === "number" && Number.isFinite(value) && value > 0 ? value : 0;
+}
+function amount(value) {
+  return typeof value === "number" && value > 0 && value < Number.POSITIVE_INFINITY ? value : 0;
+}
+var NO_USAGE = {};
+function fieldsOf(usage) {
+  return typeof usage === "object" && usage !== null ? usage : NO_USAGE;
+}
+function tokensOf(usage) {
+  return responseTokens(fieldsOf(usage));
+}
+function costOf(usage) {
+  const cost = fieldsOf(usage).cost;
+  return typeof cost === "object" && cost !== null ? amount(cost.total) : 0;
+}
+function usageOf(message) {
+  if (message.role !== "assistant") return null;
+  const tokens = tokensOf(message.usage);
+  const cost = costOf(message.usage);
+  return typeof message.timestamp === "number" ? { tokens, cost, at: message.timestamp } : { tokens, cost };
+}
+function costReportingOf(model) {
+  const cost = model?.cost;
+  const priced = ["input", "output", "cacheRead", "cacheWrite"].some((key) => numberIn(cost, key) > 0);
+  return priced ? "reported" : "model reports none";
+}
+function usageOfSubagents(details) {
+  const results = typeof details === "object" && details !== null ? details.results : null;
+  if (!Array.isArray(results) || results.length === 0) return null;
+  let tokens = 0;
+  let cost = 0;
+  for (const result of results) {
+    const usage = typeof result === "object" && result !== null ? result.usage : null;
+    tokens += tokensOf(usage);
+    cost += numberIn(usage, "cost");
+  }
+  return { tokens, cost };
+}
+
+// src/adapters/pi/model-events.ts
+function registerModelEvents(w) {
+  const { pi, deps, context, ui, self, session, calls } = w;
+  pi.on("context", async (event, ctx) => {
+    context.bind(ctx);
+    const call = calls.callOf(event.messages, ctx, self?.agent ?? null);
+    ui.hold();
+    const learning = w.learnStop();
+    if (learning !== null) await learning;
+    const answer = await session.handle(call);
+    calls.capNext(answer.maxOutputTokens);
+    if (!answer.aborted) ui.release();
+    return withBudgetNote(event.messages, answer.context, deps.clock.now());
+  });
+  pi.on("message_end", async (event, ctx) => {
+    context.bind(ctx);
+    calls.meter.answer(event.message);
+    const used = usageOf(event.message);
+    if (used) await session.handle(w.ownAgent({ type: "modelResponse", tokens: used.tokens, cost: used.cost }));
+  });
+}
+
+// src/adapters/pi/session-ports.ts
+function lazyDailyLedger(sessionId, open) {
+  let ledger = null;
+  const get = () => {
+    ledger ??= open(sessionId());
+    return ledger;
+  };
+  return {
+    get team() {
+      return get().team;
+    },
+    standings: (budgets) => get().standings(budgets),
+    countPrompt: (budgets, limits) => get().countPrompt(budgets, limits),
+    addUse: (budgets, use) => get().addUse(budgets, use),
+    reserve: (budgets) => get().reserve?.(budgets),
+    adjust: (budget, adjustment) => get().adjust(budget, adjustment),
+    problem: () => get().problem(),
+    teamView: () => get().teamView?.() ?? { unreadable: NO_TEAM },
+    setTeamLimits: (limits) => get().setTeamLimits?.(limits) ?? { failed: NO_TEAM },
+    askTeam: (adjustment, why) => get().askTeam?.(adjustment, why) ?? { failed: NO_TEAM }
+  };
+}
+function piTerms(settingsFile) {
+  return {
+    ...DEFAULT_TERMS,
+    dailySetting: `Set one under the timebox key of ${settingsFile} ("daily": "3h turns:60 cost:10"), or of .pi/settings.json in the project.`
+  };
+}
+function writeWith(write2, context) {
+  return (input) => {
+    const ctx = context.require();
+    return write2(input, { id: ctx.sessionManager.getSessionId(), host: "pi", project: ctx.cwd });
+  };
+}
+function readWith(read, context) {
+  return () => {
+    const ctx = context.require();
+    return read(ctx.cwd, ctx.sessionManager.getSessionId());
+  };
+}
+
+// src/adapters/pi/subagents.ts
+import { tmpdir } from "node:os";
+import { join as join3 } from "node:path";
+var SUBAGENT_ENV = "TIMEBOX_SUBAGENT";
+var SUBAGENT_TOOL = "subagent";
+var PARENT_SOURCE = "the main agent's subagent budget";
+function spawnRequestOf(tool, input) {
+  if (tool !== SUBAGENT_TOOL || typeof input !== "object" || input === null) return null;
+  const fields2 = input;
+  return typeof fields2.agent === "string" && typeof fields2.task === "string" ? { agentType: fields2.agent, task: fields2.task } : null;
+}
+function identityFor(toolCallId, request, budget) {
+  const base = join3(tmpdir(), `timebox-subagent-${process.pid}-${toolCallId.replace(/[^A-Za-z0-9_-]/g, "_")}`);
+  const outcome = `${base}.json`;
+  return { agent: toolCallId, agentType: request.agentType, task: request.task, budget, outcome, stop: `${base}.stop` };
+}
+function identityOf(env) {
+  const text = env[SUBAGENT_ENV];
+  if (!text) return null;
+  try {
+    const value = JSON.parse(text);
+    if (typeof value !== "object" || value === null) return null;
+    const fields2 = value;
+    const { agent, agentType, task, budget, outcome, stop: stop2 } = fields2;
+    if (typeof agent !== "string" || typeof agentType !== "string" || typeof task !== "string") return null;
+    if (typeof outcome !== "string" || typeof stop2 !== "string") return null;
+    if (budget !== null && typeof budget !== "string") return null;
+    return { agent, agentType, task, budget, outcome, stop: stop2 };
+  } catch {
+    return null;
+  }
+}
+
+// src/adapters/pi/session-events.ts
+function registerSessionEvents(w) {
+  const { pi, deps, context, ui, self, session } = w;
+  pi.on("session_start", (event, ctx) => {
+    context.bind(ctx);
+    const sources = {
+      flag: pi.getFlag(DEFAULT_FLAG),
+      env: deps.env,
+      cwd: ctx.cwd,
+      globalSettings: deps.globalSettings()
+    };
+    const given = self === null ? readDefaultBudget(sources) : null;
+    if (given !== null && isSuggestedDefault(given.text)) {
+      const read = deps.projectHistory && readWith(deps.projectHistory, context);
+      return resolveDefault(given, read).then((resolved) => start(event, ctx, resolved, readSettings2(sources)));
+    }
+    start(event, ctx, given, readSettings2(sources));
+  });
+  const start = (event, ctx, given, settings) => {
+    const shown = ui.record(
+      () => self === null ? session.onSessionStart("restore", true, given, settings) : session.onSessionStart("restore", false, null, {
+        ...settings,
+        subagents: self.budget === null ? null : { value: self.budget, source: PARENT_SOURCE }
+      })
+    );
+    if (self !== null) {
+      void session.handle({
+        type: "agentStart",
+        agent: self.agent,
+        parent: null,
+        agentType: self.agentType,
+        task: self.task,
+        contextAtStart: false
+      });
+    }
+    const restored = shown.filter((notice) => notice.level === "info");
+    if (ctx.hasUI && event.reason !== "new" && restored.length > 0) {
+      w.restoreNoticeAgain = w.scheduler.setTimeout(() => {
+        w.restoreNoticeAgain = null;
+        for (const notice of restored) ui.notify(notice.message, notice.level);
+      }, RELOAD_NOTICE_DELAY_MS);
+    }
+  };
+  pi.on("session_tree", (_event, ctx) => {
+    context.bind(ctx);
+    session.onSessionStart("restore", false);
+  });
+  pi.on("session_shutdown", (_event, ctx) => {
+    context.bind(ctx);
+    try {
+      ui.release();
+    } catch {
+    }
+    w.restoreNoticeAgain?.();
+    w.restoreNoticeAgain = null;
+    session.onShutdown();
+  });
+}
+
+// src/adapters/pi/subagent-files.ts
+import { existsSync, readFileSync as readFileSync3, rmSync as rmSync2, writeFileSync } from "node:fs";
+function writeOutcome(path, outcome) {
+  try {
+    writeFileSync(path, JSON.stringify(outcome));
+  } catch {
+  }
+}
+function takeOutcome(path) {
+  let text;
+  try {
+    text = readFileSync3(path, "utf8");
+  } catch {
+    return null;
+  }
+  rmSync2(path, { force: true });
+  try {
+    const value = JSON.parse(text);
+    return {
+      lines: Array.isArray(value.lines) ? value.lines.map(String) : [],
+      notices: Array.isArray(value.notices) ? value.notices : [],
+      record: value.record ?? null
+    };
+  } catch {
+    return null;
+  }
+}
+function writeSessionStop(identity) {
+  try {
+    writeFileSync(identity.stop, "");
+  } catch {
+  }
+}
+function sessionStopped(identity) {
+  return existsSync(identity.stop);
+}
+function forget(identity) {
+  rmSync2(identity.stop, { force: true });
+}
+var SubagentProcesses = class {
+  running = /* @__PURE__ */ new Map();
+  /** The call `callId` started the subagent named `identity`. */
+  started(callId, identity) {
+    this.running.set(callId, { identity, told: false });
+  }
+  /** The subagent the call started, now that its result is in (its stop removed); undefined for any other call. */
+  ended(callId) {
+    const one = this.running.get(callId);
+    if (one === void 0) return void 0;
+    this.running.delete(callId);
+    forget(one.identity);
+    return one.identity;
+  }
+  /** The session's budget became spent: every subagent running now is told, once (a later one runs on). */
+  stopAll() {
+    for (const one of this.running.values()) {
+      if (one.told) continue;
+      one.told = true;
+      writeSessionStop(one.identity);
+    }
+  }
+};
+
+// src/adapters/pi/tool-events.ts
+function registerToolEvents(w) {
+  const { pi, deps, context, ui, session, subagents } = w;
+  pi.on("tool_call", async (event, ctx) => {
+    context.bind(ctx);
+    const learning = w.learnStop();
+    if (learning !== null) await learning;
+    const call = { tool: event.toolName, input: event.input };
+    const answer = await session.handle(w.ownAgent({ type: "toolCall", prompt: null, call }));
+    if (answer.refusal !== null) return { block: true, reason: answer.refusal };
+    const request = spawnRequestOf(event.toolName, event.input);
+    if (request === null) return void 0;
+    const identity = identityFor(
+      event.toolCallId,
+      request,
+      setBudgetFor(session.state.subagents, request.agentType)?.words ?? null
+    );
+    subagents.started(event.toolCallId, identity);
+    deps.env[SUBAGENT_ENV] = JSON.stringify(identity);
+    return void 0;
+  });
+  pi.on("tool_result", async (event, ctx) => {
+    context.bind(ctx);
+    const identity = subagents.ended(event.toolCallId);
+    if (identity === void 0) return void 0;
+    if (deps.env[SUBAGENT_ENV] === JSON.stringify(identity)) delete deps.env[SUBAGENT_ENV];
+    const used = usageOfSubagents(event.details);
+    if (used) await session.handle(w.ownAgent({ type: "modelResponse", tokens: used.tokens, cost: used.cost }));
+    const outcome = takeOutcome(identity.outcome);
+    if (outcome === null) return void 0;
+    for (const notice of outcome.notices) ui.notify(notice.message, notice.level);
+    session.write(keepChildRecord(outcome.record));
+    if (outcome.lines.length === 0) return void 0;
+    return { content: [...event.content, { type: "text", text: outcome.lines.join("\n") }] };
+  });
+}
+
+// src/adapters/pi/turn-events.ts
+function registerTurnEvents(w) {
+  const { pi, context, ui, self, told, session } = w;
+  pi.on("turn_start", async (_event, ctx) => {
+    context.bind(ctx);
+    await session.onTurnStart();
+  });
+  pi.on("before_agent_start", (event, ctx) => {
+    context.bind(ctx);
+    w.systemPromptExtra = "";
+    session.onAgentStart();
+    return w.systemPromptExtra === "" ? void 0 : { systemPrompt: event.systemPrompt + w.systemPromptExtra };
+  });
+  pi.on("agent_end", async (_event, ctx) => {
+    context.bind(ctx);
+    ui.release();
+    if (self === null) {
+      await session.handle({ type: "runEnd" });
+      return;
+    }
+    const answer = await session.handle({ type: "agentEnd", agent: self.agent });
+    writeOutcome(self.outcome, { ...told, lines: answer.context });
+  });
 }
 
 // src/adapters/pi/prompt-key.ts
@@ -5469,16 +5807,6 @@ var CallRequests = class {
   }
 };
 
-// src/adapters/pi/command.ts
-var COMMAND_DESCRIPTION = "Cap this session by time and/or turns: /timebox 15m turns:3 [-- cmd] | status | off | subagents 5m steps:30";
-function createTimeboxCommand(run) {
-  return {
-    description: COMMAND_DESCRIPTION,
-    getArgumentCompletions: argumentCompletions,
-    handler: async (args, ctx) => run(args, ctx)
-  };
-}
-
 // src/adapters/pi/live-scheduler.ts
 function liveOnlyScheduler(scheduler, isLive) {
   return {
@@ -5520,48 +5848,16 @@ var SessionContext = class {
   }
 };
 
-// src/adapters/pi/usage.ts
-function numberIn(fields2, key) {
-  if (typeof fields2 !== "object" || fields2 === null) return 0;
-  const value = fields2[key];
-  return typeof value === "number" && Number.isFinite(value) && value > 0 ? value : 0;
-}
-function amount(value) {
-  return typeof value === "number" && value > 0 && value < Number.POSITIVE_INFINITY ? value : 0;
-}
-var NO_USAGE = {};
-function fieldsOf(usage) {
-  return typeof usage === "object" && usage !== null ? usage : NO_USAGE;
-}
-function tokensOf(usage) {
-  return responseTokens(fieldsOf(usage));
-}
-function costOf(usage) {
-  const cost = fieldsOf(usage).cost;
-  return typeof cost === "object" && cost !== null ? amount(cost.total) : 0;
-}
-function usageOf(message) {
-  if (message.role !== "assistant") return null;
-  const tokens = tokensOf(message.usage);
-  const cost = costOf(message.usage);
-  return typeof message.timestamp === "number" ? { tokens, cost, at: message.timestamp } : { tokens, cost };
-}
-function costReportingOf(model) {
-  const cost = model?.cost;
-  const priced = ["input", "output", "cacheRead", "cacheWrite"].some((key) => numberIn(cost, key) > 0);
-  return priced ? "reported" : "model reports none";
-}
-function usageOfSubagents(details) {
-  const results = typeof details === "object" && details !== null ? details.results : null;
-  if (!Array.isArray(results) || results.length === 0) return null;
-  let tokens = 0;
-  let cost = 0;
-  for (const result of results) {
-    const usage = typeof result === "object" && result !== null ? result.usage : null;
-    tokens += tokensOf(usage);
-    cost += numberIn(usage, "cost");
-  }
-  return { tokens, cost };
+// src/adapters/pi/session-ui.ts
+function sessionUI(ui, self, told) {
+  if (self === null) return ui;
+  return {
+    notify: (message, level) => {
+      told.notices.push({ message, level });
+      ui.notify(message, level);
+    },
+    setStatus: (text) => ui.setStatus(text)
+  };
 }
 
 // src/adapters/pi/store.ts
@@ -5707,102 +6003,6 @@ function subagentProcessStore(store, keep) {
   };
 }
 
-// src/adapters/pi/subagent-files.ts
-import { existsSync, readFileSync as readFileSync3, rmSync as rmSync2, writeFileSync } from "node:fs";
-function writeOutcome(path, outcome) {
-  try {
-    writeFileSync(path, JSON.stringify(outcome));
-  } catch {
-  }
-}
-function takeOutcome(path) {
-  let text;
-  try {
-    text = readFileSync3(path, "utf8");
-  } catch {
-    return null;
-  }
-  rmSync2(path, { force: true });
-  try {
-    const value = JSON.parse(text);
-    return {
-      lines: Array.isArray(value.lines) ? value.lines.map(String) : [],
-      notices: Array.isArray(value.notices) ? value.notices : [],
-      record: value.record ?? null
-    };
-  } catch {
-    return null;
-  }
-}
-function writeSessionStop(identity) {
-  try {
-    writeFileSync(identity.stop, "");
-  } catch {
-  }
-}
-function sessionStopped(identity) {
-  return existsSync(identity.stop);
-}
-function forget(identity) {
-  rmSync2(identity.stop, { force: true });
-}
-var SubagentProcesses = class {
-  running = /* @__PURE__ */ new Map();
-  /** The call `callId` started the subagent named `identity`. */
-  started(callId, identity) {
-    this.running.set(callId, { identity, told: false });
-  }
-  /** The subagent the call started, now that its result is in (its stop removed); undefined for any other call. */
-  ended(callId) {
-    const one = this.running.get(callId);
-    if (one === void 0) return void 0;
-    this.running.delete(callId);
-    forget(one.identity);
-    return one.identity;
-  }
-  /** The session's budget became spent: every subagent running now is told, once (a later one runs on). */
-  stopAll() {
-    for (const one of this.running.values()) {
-      if (one.told) continue;
-      one.told = true;
-      writeSessionStop(one.identity);
-    }
-  }
-};
-
-// src/adapters/pi/subagents.ts
-import { tmpdir } from "node:os";
-import { join as join3 } from "node:path";
-var SUBAGENT_ENV = "TIMEBOX_SUBAGENT";
-var SUBAGENT_TOOL = "subagent";
-var PARENT_SOURCE = "the main agent's subagent budget";
-function spawnRequestOf(tool, input) {
-  if (tool !== SUBAGENT_TOOL || typeof input !== "object" || input === null) return null;
-  const fields2 = input;
-  return typeof fields2.agent === "string" && typeof fields2.task === "string" ? { agentType: fields2.agent, task: fields2.task } : null;
-}
-function identityFor(toolCallId, request, budget) {
-  const base = join3(tmpdir(), `timebox-subagent-${process.pid}-${toolCallId.replace(/[^A-Za-z0-9_-]/g, "_")}`);
-  const outcome = `${base}.json`;
-  return { agent: toolCallId, agentType: request.agentType, task: request.task, budget, outcome, stop: `${base}.stop` };
-}
-function identityOf(env) {
-  const text = env[SUBAGENT_ENV];
-  if (!text) return null;
-  try {
-    const value = JSON.parse(text);
-    if (typeof value !== "object" || value === null) return null;
-    const fields2 = value;
-    const { agent, agentType, task, budget, outcome, stop: stop2 } = fields2;
-    if (typeof agent !== "string" || typeof agentType !== "string" || typeof task !== "string") return null;
-    if (typeof outcome !== "string" || typeof stop2 !== "string") return null;
-    if (budget !== null && typeof budget !== "string") return null;
-    return { agent, agentType, task, budget, outcome, stop: stop2 };
-  } catch {
-    return null;
-  }
-}
-
 // src/adapters/pi/ui-bridge.ts
 var PiUIBridge = class {
   constructor(context, writeFallback) {
@@ -5858,52 +6058,38 @@ var PiUIBridge = class {
   }
 };
 
-// src/adapters/pi/extension.ts
-function createTimeboxExtension(deps) {
-  return (pi) => {
-    const context = new SessionContext();
-    const ui = new PiUIBridge(context, deps.writeFallback);
+// src/adapters/pi/wiring.ts
+var PiWiring = class {
+  constructor(pi, deps) {
+    this.pi = pi;
+    this.deps = deps;
+    const context = this.context;
+    this.ui = new PiUIBridge(context, deps.writeFallback);
     const self = identityOf(deps.env);
-    const told = { lines: [], notices: [], record: null };
+    this.self = self;
+    this.ownAgentTag = self === null ? {} : { agent: self.agent };
     const piStore = new PiBudgetStore(pi, context);
-    const subagents = new SubagentProcesses();
-    let stopLearned = false;
-    const learnStop = () => {
-      if (self === null || stopLearned || !sessionStopped(self)) return null;
-      stopLearned = true;
-      return session.handle({ type: "sessionStop" });
-    };
-    const ownAgentTag = self === null ? {} : { agent: self.agent };
-    const ownAgent = (event) => self === null ? event : { ...event, ...ownAgentTag };
-    const scheduler = liveOnlyScheduler(deps.scheduler, () => context.isLive());
-    let restoreNoticeAgain = null;
-    let systemPromptExtra = "";
-    const calls = new CallRequests(pi);
-    const session = new LiveSession({
+    this.scheduler = liveOnlyScheduler(deps.scheduler, () => context.isLive());
+    this.calls = new CallRequests(pi);
+    this.session = new LiveSession({
       store: self === null ? piStore : subagentProcessStore(piStore, (record) => {
-        told.record = record;
+        this.told.record = record;
       }),
       ledger: deps.ledger(),
-      ui: self === null ? ui : {
-        notify: (message, level) => {
-          told.notices.push({ message, level });
-          ui.notify(message, level);
-        },
-        setStatus: (text) => ui.setStatus(text)
-      },
+      ui: sessionUI(this.ui, self, this.told),
       clock: deps.clock,
-      scheduler,
+      scheduler: this.scheduler,
       ...deps.dailyLedger ? { daily: lazyDailyLedger(() => context.require().sessionManager.getSessionId(), deps.dailyLedger) } : {},
       onStop: deps.onStop,
       agent: {
         abortCurrentTurn: () => context.require().abort(),
         appendSystemPrompt: (extra) => {
-          systemPromptExtra += extra;
+          this.systemPromptExtra += extra;
         }
       },
       transcript: piStore,
       // The session's stop reaches the subagents running in processes of their own through their files.
-      stopSubagents: () => subagents.stopAll(),
+      stopSubagents: () => this.subagents.stopAll(),
       // The subagent this process runs (the one subagent its rules know) is stopped: its run ends, with no further
       // request.
       ...self === null ? {} : { stopAgent: () => context.require().abort() },
@@ -5919,179 +6105,63 @@ function createTimeboxExtension(deps) {
         return chosen === void 0 ? void 0 : choices.indexOf(chosen);
       }
     });
+  }
+  pi;
+  deps;
+  context = new SessionContext();
+  ui;
+  /** The subagent this process runs, where its parent named one; null for a session of the user's own. */
+  self;
+  /** What a subagent's process tells its parent at its end: what the user was told, how it stood. */
+  told = { lines: [], notices: [], record: null };
+  /** The subagents this session's tool calls started, running in processes of their own. */
+  subagents = new SubagentProcesses();
+  scheduler;
+  session;
+  /** The pending second showing of what was restored; a shut-down instance shows nothing. */
+  restoreNoticeAgain = null;
+  /** What the rules add to the system prompt of the agent about to start (set in before_agent_start). */
+  systemPromptExtra = "";
+  /** Each model call's size, and the cap the rules set on the answer of the call about to be sent. */
+  calls;
+  /** Whether this subagent's process has learned the session's stop (and told its rules). */
+  stopLearned = false;
+  /** The tag of the subagent this process runs, made once; empty for a session of the user's own. */
+  ownAgentTag;
+  /**
+   * A subagent's process learns the session's stop from its parent before its model calls and tools: the rules' answer
+   * to wait for, or null with nothing to learn (the usual case: the handler goes on at once, with no extra turn).
+   */
+  learnStop() {
+    if (this.self === null || this.stopLearned || !sessionStopped(this.self)) return null;
+    this.stopLearned = true;
+    return this.session.handle({ type: "sessionStop" });
+  }
+  /** An event tagged with the subagent this process runs, if any (the user's own session's events go as they are). */
+  ownAgent(event) {
+    return this.self === null ? event : { ...event, ...this.ownAgentTag };
+  }
+};
+
+// src/adapters/pi/extension.ts
+function createTimeboxExtension(deps) {
+  return (pi) => {
+    const w = new PiWiring(pi, deps);
     pi.registerFlag(DEFAULT_FLAG, {
       type: "string",
       description: 'A budget for new sessions, e.g. --timebox "30m turns:10"'
     });
-    pi.on("session_start", (event, ctx) => {
-      context.bind(ctx);
-      const sources = {
-        flag: pi.getFlag(DEFAULT_FLAG),
-        env: deps.env,
-        cwd: ctx.cwd,
-        globalSettings: deps.globalSettings()
-      };
-      const given = self === null ? readDefaultBudget(sources) : null;
-      if (given !== null && isSuggestedDefault(given.text)) {
-        const read = deps.projectHistory && readWith(deps.projectHistory, context);
-        return resolveDefault(given, read).then((resolved) => start(event, ctx, resolved, readSettings2(sources)));
-      }
-      start(event, ctx, given, readSettings2(sources));
-    });
-    const start = (event, ctx, given, settings) => {
-      const shown = ui.record(
-        () => self === null ? session.onSessionStart("restore", true, given, settings) : session.onSessionStart("restore", false, null, {
-          ...settings,
-          subagents: self.budget === null ? null : { value: self.budget, source: PARENT_SOURCE }
-        })
-      );
-      if (self !== null) {
-        void session.handle({
-          type: "agentStart",
-          agent: self.agent,
-          parent: null,
-          agentType: self.agentType,
-          task: self.task,
-          contextAtStart: false
-        });
-      }
-      const restored = shown.filter((notice) => notice.level === "info");
-      if (ctx.hasUI && event.reason !== "new" && restored.length > 0) {
-        restoreNoticeAgain = scheduler.setTimeout(() => {
-          restoreNoticeAgain = null;
-          for (const notice of restored) ui.notify(notice.message, notice.level);
-        }, RELOAD_NOTICE_DELAY_MS);
-      }
-    };
-    pi.on("turn_start", async (_event, ctx) => {
-      context.bind(ctx);
-      await session.onTurnStart();
-    });
-    pi.on("before_agent_start", (event, ctx) => {
-      context.bind(ctx);
-      systemPromptExtra = "";
-      session.onAgentStart();
-      return systemPromptExtra === "" ? void 0 : { systemPrompt: event.systemPrompt + systemPromptExtra };
-    });
-    pi.on("session_tree", (_event, ctx) => {
-      context.bind(ctx);
-      session.onSessionStart("restore", false);
-    });
-    pi.on("context", async (event, ctx) => {
-      context.bind(ctx);
-      const call = calls.callOf(event.messages, ctx, self?.agent ?? null);
-      ui.hold();
-      const learning = learnStop();
-      if (learning !== null) await learning;
-      const answer = await session.handle(call);
-      calls.capNext(answer.maxOutputTokens);
-      if (!answer.aborted) ui.release();
-      return withBudgetNote(event.messages, answer.context, deps.clock.now());
-    });
-    pi.on("message_end", async (event, ctx) => {
-      context.bind(ctx);
-      calls.meter.answer(event.message);
-      const used = usageOf(event.message);
-      if (used) await session.handle(ownAgent({ type: "modelResponse", tokens: used.tokens, cost: used.cost }));
-    });
-    pi.on("tool_call", async (event, ctx) => {
-      context.bind(ctx);
-      const learning = learnStop();
-      if (learning !== null) await learning;
-      const call = { tool: event.toolName, input: event.input };
-      const answer = await session.handle(ownAgent({ type: "toolCall", prompt: null, call }));
-      if (answer.refusal !== null) return { block: true, reason: answer.refusal };
-      const request = spawnRequestOf(event.toolName, event.input);
-      if (request === null) return void 0;
-      const identity = identityFor(
-        event.toolCallId,
-        request,
-        setBudgetFor(session.state.subagents, request.agentType)?.words ?? null
-      );
-      subagents.started(event.toolCallId, identity);
-      deps.env[SUBAGENT_ENV] = JSON.stringify(identity);
-      return void 0;
-    });
-    pi.on("tool_result", async (event, ctx) => {
-      context.bind(ctx);
-      const identity = subagents.ended(event.toolCallId);
-      if (identity === void 0) return void 0;
-      if (deps.env[SUBAGENT_ENV] === JSON.stringify(identity)) delete deps.env[SUBAGENT_ENV];
-      const used = usageOfSubagents(event.details);
-      if (used) await session.handle(ownAgent({ type: "modelResponse", tokens: used.tokens, cost: used.cost }));
-      const outcome = takeOutcome(identity.outcome);
-      if (outcome === null) return void 0;
-      for (const notice of outcome.notices) ui.notify(notice.message, notice.level);
-      session.write(keepChildRecord(outcome.record));
-      if (outcome.lines.length === 0) return void 0;
-      return { content: [...event.content, { type: "text", text: outcome.lines.join("\n") }] };
-    });
-    pi.on("agent_end", async (_event, ctx) => {
-      context.bind(ctx);
-      ui.release();
-      if (self === null) {
-        await session.handle({ type: "runEnd" });
-        return;
-      }
-      const answer = await session.handle({ type: "agentEnd", agent: self.agent });
-      writeOutcome(self.outcome, { ...told, lines: answer.context });
-    });
-    pi.on("session_shutdown", (_event, ctx) => {
-      context.bind(ctx);
-      try {
-        ui.release();
-      } catch {
-      }
-      restoreNoticeAgain?.();
-      restoreNoticeAgain = null;
-      session.onShutdown();
-    });
+    registerSessionEvents(w);
+    registerTurnEvents(w);
+    registerModelEvents(w);
+    registerToolEvents(w);
     pi.registerCommand(
       COMMAND_NAME,
       createTimeboxCommand((args, ctx) => {
-        context.bind(ctx);
-        return session.command(args);
+        w.context.bind(ctx);
+        return w.session.command(args);
       })
     );
-  };
-}
-function lazyDailyLedger(sessionId, open) {
-  let ledger = null;
-  const get = () => {
-    ledger ??= open(sessionId());
-    return ledger;
-  };
-  return {
-    get team() {
-      return get().team;
-    },
-    standings: (budgets) => get().standings(budgets),
-    countPrompt: (budgets, limits) => get().countPrompt(budgets, limits),
-    addUse: (budgets, use) => get().addUse(budgets, use),
-    reserve: (budgets) => get().reserve?.(budgets),
-    adjust: (budget, adjustment) => get().adjust(budget, adjustment),
-    problem: () => get().problem(),
-    teamView: () => get().teamView?.() ?? { unreadable: NO_TEAM },
-    setTeamLimits: (limits) => get().setTeamLimits?.(limits) ?? { failed: NO_TEAM },
-    askTeam: (adjustment, why) => get().askTeam?.(adjustment, why) ?? { failed: NO_TEAM }
-  };
-}
-function piTerms(settingsFile) {
-  return {
-    ...DEFAULT_TERMS,
-    dailySetting: `Set one under the timebox key of ${settingsFile} ("daily": "3h turns:60 cost:10"), or of .pi/settings.json in the project.`
-  };
-}
-function writeWith(write2, context) {
-  return (input) => {
-    const ctx = context.require();
-    return write2(input, { id: ctx.sessionManager.getSessionId(), host: "pi", project: ctx.cwd });
-  };
-}
-function readWith(read, context) {
-  return () => {
-    const ctx = context.require();
-    return read(ctx.cwd, ctx.sessionManager.getSessionId());
   };
 }
 

@@ -531,13 +531,6 @@ var USAGE = [
   "  options: aware (the model sees what is left at every call), grace:30s (time to wrap up at the limit)",
   '  e.g. /timebox 15m turns:3    /timebox turns:5 -- notify-send "Timebox done"    /timebox +10m +turns:2'
 ].join("\n");
-function fileLink(path) {
-  const absolute = path.startsWith("/") ? path : `/${path}`;
-  return `file://${encodeURI(absolute).replace(/[?#]/g, (c) => encodeURIComponent(c))}`;
-}
-function reportPageWritten(path) {
-  return `Timebox report page: ${fileLink(path)}`;
-}
 var WRAP_UP_REFUSAL = `Timebox: the budget is spent. ${FINISH_NOW}`;
 var NO_DAILY_BUDGET = noDailyBudgetMessage(DEFAULT_TERMS);
 
@@ -1293,6 +1286,15 @@ function subagentData(run, line) {
     cost: run.spend.cost,
     line
   };
+}
+
+// src/core/text/report-page.ts
+function fileLink(path) {
+  const absolute = path.startsWith("/") ? path : `/${path}`;
+  return `file://${encodeURI(absolute).replace(/[?#]/g, (c) => encodeURIComponent(c))}`;
+}
+function reportPageWritten(path) {
+  return `Timebox report page: ${fileLink(path)}`;
 }
 
 // src/core/suggest/statistics.ts

@@ -20,7 +20,6 @@ import {
 	NO_ACTIVE_TIMEBOX,
 	NO_DAILY_BUDGET,
 	NO_REPORT,
-	NO_REPORT_PAGE,
 	NO_TEAM,
 	NOT_PAUSED,
 	NOTHING_TO_EXTEND,
@@ -33,6 +32,7 @@ import {
 	TIMEBOX_OFF,
 	TOKENS_NOT_SEEN,
 } from "../text/messages.ts";
+import { NO_REPORT_PAGE } from "../text/report-page.ts";
 import { NO_SUGGESTION } from "../text/suggestion.ts";
 import type { TimeboxCommand } from "./command.ts";
 

@@ -4,9 +4,9 @@
 import type { DailyStanding } from "../daily/daily-budget.ts";
 import type { HistoryItem } from "../model/history.ts";
 import type { HostTerms } from "../text/host-terms.ts";
-import type { ReportPageOutcome } from "../text/messages.ts";
 import type { LedgerLookup } from "../text/report.ts";
 import { reportData } from "../text/report-data.ts";
+import type { ReportPageOutcome } from "../text/report-page.ts";
 import type { ReportPageInput } from "./live-ports.ts";
 
 /** What the page is made of: the session's history, its ledger, the time, the host's terms and today's standings. */

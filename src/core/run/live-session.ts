@@ -14,9 +14,10 @@ import {
 	type SessionEvent,
 	type SessionState,
 } from "../session/index.ts";
-import { COMMAND_AFTER_RELOAD, internalErrorMessage, type ReportPageOutcome } from "../text/messages.ts";
+import { COMMAND_AFTER_RELOAD, internalErrorMessage } from "../text/messages.ts";
 import { BUDGET_IN_FORCE_PROMPT } from "../text/model-notes.ts";
 import { sessionReport } from "../text/report.ts";
+import type { ReportPageOutcome } from "../text/report-page.ts";
 import { type Answer, noAnswer } from "./executor.ts";
 import type { LiveSessionPorts, SettingSources } from "./live-ports.ts";
 import { writeReportPage } from "./live-report-page.ts";

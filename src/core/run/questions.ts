@@ -2,7 +2,7 @@
 // turn, the choice fed back to the rules, and the one open closed when a stop or a newer question makes it moot.
 
 import type { SessionEvent } from "../session/index.ts";
-import { QUESTION_CLOSED } from "../text/messages.ts";
+import { QUESTION_CLOSED } from "../text/questions.ts";
 import { type Answer, mergeAnswer, type Question } from "./executor.ts";
 import type { LiveSessionPorts } from "./live-ports.ts";
 

@@ -9,7 +9,7 @@ import type { Clock, OnStopOutcome } from "../ports.ts";
 import { type Effect, EMPTY_SESSION, isNewPrompt, type SessionEvent, type SessionState } from "../session/index.ts";
 import { transitionWithSubagents } from "../subagents/compose.ts";
 import { DEFAULT_TERMS, type HostTerms, inHostTerms, modeLine } from "../text/host-terms.ts";
-import { type ReportPageOutcome, reportPageReply } from "../text/messages.ts";
+import { type ReportPageOutcome, reportPageReply } from "../text/report-page.ts";
 import { suggestReply } from "../text/suggestion.ts";
 import { dailyCommandAnswer, hasDailyBudgets } from "./daily-command.ts";
 import { type Answer, carryOut, type EffectPorts, mergeAnswer, noAnswer } from "./executor.ts";

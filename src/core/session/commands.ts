@@ -10,7 +10,8 @@ import type { Effect, SessionEvent } from "../model/events.ts";
 import { offRecord } from "../model/records.ts";
 import { subagentsCommand } from "../subagents/commands.ts";
 import { subagentStatusLines } from "../subagents/status.ts";
-import { ignoredWordsNote, KEEP_CHOICE, KEPT_MESSAGE, REPLACE_CHOICE, replaceQuestion } from "../text/messages.ts";
+import { ignoredWordsNote } from "../text/messages.ts";
+import { KEEP_CHOICE, KEPT_MESSAGE, REPLACE_CHOICE, replaceQuestion } from "../text/questions.ts";
 import { recordBudget } from "./budget-record.ts";
 import { once } from "./outcomes.ts";
 import {

@@ -9,17 +9,14 @@ import type { Effect, ModelRequest, OnStopOutcome, SessionEvent } from "../model
 import { safeAmount } from "../model/measure.ts";
 import {
 	idleSpentMessage,
-	limitQuestion,
-	MORE_TIME_CHOICE,
-	MORE_TURNS_CHOICE,
 	nudgeMessage,
 	onStopProblemMessage,
 	onStopStartedMessage,
-	STOP_CHOICE,
 	spentMessage,
 	spentUsage,
 	stepsRefusal,
 } from "../text/messages.ts";
+import { limitQuestion, MORE_TIME_CHOICE, MORE_TURNS_CHOICE, STOP_CHOICE } from "../text/questions.ts";
 import { withRoom } from "./caps.ts";
 import { claimWithOnStop, once, outcomeId } from "./outcomes.ts";
 import {

@@ -3,7 +3,8 @@
 
 import { LIMIT_QUESTION_TIMEOUT_MS } from "../constants.ts";
 import type { Effect, SessionEvent } from "../model/events.ts";
-import { moreStepsChoice, STOP_CHOICE, stepsQuestion, stepsRefusal, stepsUsedMessage } from "../text/messages.ts";
+import { stepsRefusal, stepsUsedMessage } from "../text/messages.ts";
+import { moreStepsChoice, STOP_CHOICE, stepsQuestion } from "../text/questions.ts";
 import { counting, type SessionState, status, type Transition, withStanding } from "./state.ts";
 
 /**

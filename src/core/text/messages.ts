@@ -1,4 +1,5 @@
-// Every notification text Timebox shows, produced by pure functions.
+// The notification texts of commands, stops, settings and errors, produced by pure functions (the questions and their
+// choices are in questions.ts, the report page's texts in report-page.ts).
 
 import { describeBudget, formatCost, pluralTurns } from "../format.ts";
 import { quoteInput } from "../grammar/command.ts";
@@ -93,35 +94,6 @@ export const TOKENS_NOT_SEEN =
 /** `/timebox report` where the host could not work the report out. */
 export const NO_REPORT = "No budget was set in this session.";
 
-/** What became of writing the report page: the file written, or why it could not be. */
-export type ReportPageOutcome = { path: string } | { problem: string };
-
-/** Where a host cannot write the report page itself. */
-export const NO_REPORT_PAGE =
-	"Timebox: the report page cannot be written from here. From a checkout of Timebox: npm run report -- --session <id>.";
-
-/** A path as a `file://` link: `file:///tmp/timebox%20report.html`. */
-export function fileLink(path: string): string {
-	const absolute = path.startsWith("/") ? path : `/${path}`;
-	return `file://${encodeURI(absolute).replace(/[?#]/g, (c) => encodeURIComponent(c))}`;
-}
-
-/** The report page written to `path`, as a link. */
-export function reportPageWritten(path: string): string {
-	return `Timebox report page: ${fileLink(path)}`;
-}
-
-/** The answer to `/timebox report page`: the page's link, or why there is none. */
-export function reportPageReply(outcome: ReportPageOutcome | undefined): {
-	message: string;
-	level: "info" | "warning";
-} {
-	if (outcome === undefined) return { message: NO_REPORT_PAGE, level: "info" };
-	if ("problem" in outcome) {
-		return { message: `Timebox: the report page could not be written (${outcome.problem}).`, level: "warning" };
-	}
-	return { message: reportPageWritten(outcome.path), level: "info" };
-}
 export const SPENT_CANNOT_PAUSE =
 	"Timebox budget is spent: there is nothing to pause. Extend it with /timebox +<budget>.";
 
@@ -248,24 +220,6 @@ export function badDefaultMessage(source: string, reason: string): string {
 	return `Timebox: ${source}: ${reason} The session starts without a budget.`;
 }
 
-/** Asked before a new budget replaces an active one. */
-export function replaceQuestion(left: string): string {
-	return `Replace the active budget (${left})?`;
-}
-
-export const REPLACE_CHOICE = "Replace it";
-export const KEEP_CHOICE = "Keep it";
-export const KEPT_MESSAGE = "Nothing changed: the active budget stays.";
-
-/** Asked when the budget is spent and the user chose to be asked at the limit. */
-export function limitQuestion(usedTurns: number, elapsedMs: number): string {
-	return `Timebox budget spent (used ${pluralTurns(usedTurns)}, ${formatTime(elapsedMs)}). Stop now, or go on with more?`;
-}
-
-export const STOP_CHOICE = "Stop now";
-export const MORE_TIME_CHOICE = "+5 minutes";
-export const MORE_TURNS_CHOICE = "+1 prompt";
-
 /** The running prompt made its last allowed model call; the next one is its wrap-up. */
 export function stepsUsedMessage(limit: number): string {
 	return `Timebox: this prompt used its ${limit} steps; the model was asked to finish.`;
@@ -274,16 +228,6 @@ export function stepsUsedMessage(limit: number): string {
 /** Why a tool is refused once the prompt's steps are used: the model reads it. */
 export function stepsRefusal(limit: number): string {
 	return `Timebox: this prompt used its ${limit} steps. Write the final answer now, with what was done and what is left, without tools.`;
-}
-
-/** Asked when a prompt used its steps and the user chose to be asked at the limit. */
-export function stepsQuestion(limit: number): string {
-	return `This prompt used its ${limit} steps. Stop now, or continue with ${limit} more?`;
-}
-
-/** The choice that lets a run go on for another round of steps. */
-export function moreStepsChoice(limit: number): string {
-	return `Continue with ${limit} more steps`;
 }
 
 /** The run was ended at its step cap, as the user chose. */
@@ -302,7 +246,3 @@ export const NO_DAILY_BUDGET = noDailyBudgetMessage(DEFAULT_TERMS);
 /** `/timebox team` where no team's store is set. */
 export const NO_TEAM =
 	"Timebox: no team is set here. A team shares one daily budget through a store: set TIMEBOX_DAILY_STORE and TIMEBOX_TEAM.";
-
-/** A question that a stop made moot (more steps, a new budget) was closed unanswered. */
-export const QUESTION_CLOSED =
-	"Timebox: the budget ran out while the question was open, so it was closed and nothing changed. Type the command again to set a new budget.";

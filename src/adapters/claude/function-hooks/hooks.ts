@@ -23,7 +23,7 @@ import {
 	type TurnStepEvent,
 } from "./engine.ts";
 import type { ModuleHost } from "./host.ts";
-import { noRequest } from "./session.ts";
+import { noRequest } from "./loops.ts";
 
 /** The session starts: the classic hooks stand down, and the budget is loaded. */
 export async function sessionStart(

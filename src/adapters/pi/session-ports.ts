@@ -1,0 +1,63 @@
+// The ports a pi session's rules reach pi's session through: its daily ledger opened at first use, its terms, the
+// report page written for it and the past sessions of its working folder.
+
+import {
+	type DailyLedger,
+	DEFAULT_TERMS,
+	type HostTerms,
+	NO_TEAM,
+	type ProjectHistory,
+	type ReportPageInput,
+} from "../../core/index.ts";
+import type { ProjectHistoryReader, ReportPageWriter } from "../report/writer.ts";
+import type { SessionContext } from "./session-context.ts";
+
+/** A daily ledger opened at its first use, when the session (and so its id) is known. */
+export function lazyDailyLedger(sessionId: () => string, open: (sessionId: string) => DailyLedger): DailyLedger {
+	let ledger: DailyLedger | null = null;
+	const get = (): DailyLedger => {
+		ledger ??= open(sessionId());
+		return ledger;
+	};
+	return {
+		get team() {
+			return get().team;
+		},
+		standings: (budgets) => get().standings(budgets),
+		countPrompt: (budgets, limits) => get().countPrompt(budgets, limits),
+		addUse: (budgets, use) => get().addUse(budgets, use),
+		reserve: (budgets) => get().reserve?.(budgets),
+		adjust: (budget, adjustment) => get().adjust(budget, adjustment),
+		problem: () => get().problem(),
+		teamView: () => get().teamView?.() ?? { unreadable: NO_TEAM },
+		setTeamLimits: (limits) => get().setTeamLimits?.(limits) ?? { failed: NO_TEAM },
+		askTeam: (adjustment, why) => get().askTeam?.(adjustment, why) ?? { failed: NO_TEAM },
+	};
+}
+
+/** pi in its users' words: a daily budget is set in its settings file, or in the project's. */
+export function piTerms(settingsFile: string): HostTerms {
+	return {
+		...DEFAULT_TERMS,
+		dailySetting: `Set one under the timebox key of ${settingsFile} ("daily": "3h turns:60 cost:10"), or of .pi/settings.json in the project.`,
+	};
+}
+
+/** The report page of this pi session, written by `write`, with the suggested budget of its working folder. */
+export function writeWith(
+	write: ReportPageWriter,
+	context: SessionContext,
+): (input: ReportPageInput) => Promise<string> {
+	return (input) => {
+		const ctx = context.require();
+		return write(input, { id: ctx.sessionManager.getSessionId(), host: "pi", project: ctx.cwd });
+	};
+}
+
+/** The past sessions of this pi session's working folder, read by `read`, leaving this one out. */
+export function readWith(read: ProjectHistoryReader, context: SessionContext): () => Promise<ProjectHistory> {
+	return () => {
+		const ctx = context.require();
+		return read(ctx.cwd, ctx.sessionManager.getSessionId());
+	};
+}

@@ -13,6 +13,7 @@ import { type Browser, chromium } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { FakeChat } from "../../demo/fakes/chat.ts";
 import { openDailyLedger } from "../../src/adapters/team/open.ts";
+import { DAILY_ENV, parseDailyBudget } from "../../src/core/index.ts";
 import { runProcess } from "../support/processes.ts";
 import { createSandbox, ensureClaudeCode, FakeAnthropic, PLUGIN_DIR, runClaude } from "./claude/support/claude.ts";
 import { ensureOpencode, OPENCODE, opencodeEnv, writeOpencodeHome } from "./opencode/support.ts";
@@ -376,10 +377,15 @@ describe("the report page in a real browser", () => {
 					host,
 					entry: PACKAGE_ENTRY,
 				});
-				const budget = ledger.standings([])[0]?.budget;
-				expect(budget).toBeUndefined();
-				for (let turn = 0; turn < turns; turn++) expect(ledger.countPrompt([], [40])).toBe(true);
-				ledger.addUse([], { agentMs: minutes * 60_000, tokens, cost });
+				// No limits in the store: the team's day is each machine's TIMEBOX_DAILY, counted in the store as the rules
+				// count it (the budgets of the standings).
+				expect(ledger.standings([])[0]?.budget).toBeUndefined();
+				const own = parseDailyBudget(daily, "user", DAILY_ENV);
+				if ("warning" in own) throw new Error(own.warning);
+				const budgets = ledger.standings([own]).map((standing) => standing.budget);
+				expect(budgets.map((budget) => budget.team?.name)).toEqual([team]);
+				for (let turn = 0; turn < turns; turn++) expect(ledger.countPrompt(budgets, [40])).toBe(true);
+				ledger.addUse(budgets, { agentMs: minutes * 60_000, tokens, cost });
 				expect(ledger.problem()).toBeNull();
 			}
 			// A third member: Claude Code's hook script, on a machine of its own, sends a prompt and asks /timebox today.

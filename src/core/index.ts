@@ -147,7 +147,7 @@ export {
 	type SuggestOutcome,
 } from "./run/suggestion.ts";
 export { nextCheckIn } from "./run/time-checks.ts";
-export { inputBound, roomLeft } from "./session/caps.ts";
+export { type CappedSession, capsInForce, inputBound, roomLeft } from "./session/caps.ts";
 export {
 	type BudgetStanding,
 	type Effect,

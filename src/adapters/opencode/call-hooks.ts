@@ -2,7 +2,7 @@
 // answers before it counted, a new prompt counted or the call refused, what the model is to read added), and its
 // parameters (the cap on its answer written; where a refused call ends, with its reason).
 
-import { COMMAND_ANSWERED_REFUSAL } from "../../core/index.ts";
+import { COMMAND_ANSWERED_REFUSAL, capsInForce } from "../../core/index.ts";
 import type { answerCounter } from "./answers.ts";
 import { addBudgetNote, type CallMessage, costReportingOf, dropCommands, isCommandText, modelCallOf } from "./calls.ts";
 import type { Hooks } from "./host.ts";
@@ -58,8 +58,11 @@ export function callHooks(
 			// compaction, a prompt of an earlier process) belongs to the latest prompt, at a step the rules count on.
 			const sent = session.sent.has(call.message);
 			const event = sent ? { prompt: call.message, step: call.step } : { prompt: null };
-			const answer = await requests.handled(call, messages, (request) =>
-				refusing(session, () => session.live.handle({ type: "modelCall", ...event, ...request })),
+			const answer = await requests.handled(
+				call,
+				messages,
+				(request) => refusing(session, () => session.live.handle({ type: "modelCall", ...event, ...request })),
+				capsInForce(session.live.state),
 			);
 			if (answer.refusal === null) addBudgetNote(messages, call, answer.context);
 			else session.refused.set(call.message, answer.refusal);

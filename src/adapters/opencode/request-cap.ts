@@ -142,15 +142,18 @@ export class OpencodeRequests {
 	}
 
 	/**
-	 * Runs the rules on the model call of `messages` with its request's size (`handle`), and keeps the cap they set on its
-	 * answer for `chat.params`.
+	 * Runs the rules on the model call of `messages` with its request's size (`handle`; none unless `capped`: a budget of
+	 * tokens or cost is in force), and keeps the cap they set on its answer for `chat.params`.
 	 */
 	async handled<T extends { maxOutputTokens?: number }>(
 		call: { sessionId: string; model: UserMessage["model"] },
 		messages: readonly CallMessage[],
 		handle: (request: { request?: ModelRequest }) => Promise<T>,
+		capped = true,
 	): Promise<T> {
-		const answer = await handle(await this.requestOf(call.sessionId, messages, call.model));
+		// Without a budget of tokens or cost, the request is not measured: nor is the model looked up, which on a
+		// process's first call asks opencode's server for its providers before the call may go.
+		const answer = await handle(capped ? await this.requestOf(call.sessionId, messages, call.model) : {});
 		this.cap(call.sessionId, answer.maxOutputTokens);
 		return answer;
 	}

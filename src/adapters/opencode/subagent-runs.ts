@@ -1,6 +1,7 @@
 // A subagent's run as opencode's hooks see it: the `task` tool starting it (its budget given, or refused), its
 // session's model calls counted under it, and its end, with the lines its parent is to read.
 
+import { capsInForce } from "../../core/index.ts";
 import { addBudgetNote, type CallMessage, type ModelCall } from "./calls.ts";
 import { refusing } from "./refusing.ts";
 import type { OpencodeRequests } from "./request-cap.ts";
@@ -54,8 +55,11 @@ export async function subagentCall(
 	const agent = tasks.agentOf(call.sessionId);
 	if (agent === undefined || tasks.isStopped(agent)) return;
 	const session = sessions.sessionOf(sessions.budgetedSession(call.sessionId));
-	const answer = await requests.handled(call, messages, (request) =>
-		refusing(session, () => session.live.handle({ type: "modelCall", prompt: null, agent, ...request })),
+	const answer = await requests.handled(
+		call,
+		messages,
+		(request) => refusing(session, () => session.live.handle({ type: "modelCall", prompt: null, agent, ...request })),
+		capsInForce(session.live.state),
 	);
 	// A refused call is a stopped subagent's (the rules stopped it through stopAgent): chat.params ends it.
 	if (answer.refusal === null) addBudgetNote(messages, call, [...tasks.takeContext(agent), ...answer.context]);

@@ -22,6 +22,30 @@ export interface Room {
 
 const PER_MILLION = 1_000_000;
 
+/** What `capsInForce` reads of a session: its budget in force, and its subagents' budgets (set, and running). */
+export interface CappedSession {
+	readonly standing: { readonly budget: SpendLimits } | null;
+	readonly subagents: {
+		readonly budgets: { readonly byType: Readonly<Record<string, { readonly budget: SpendLimits }>> } | null;
+		readonly runs: Readonly<Record<string, { readonly budget: SpendLimits | null }>>;
+	};
+}
+
+/**
+ * Whether a model call's request matters to the rules: a budget of tokens or cost is in force, the session's or a
+ * subagent's (one set for new subagents, or a running one's). Without one, a host need not measure the request, nor
+ * look up the model's prices and limits for it.
+ */
+export function capsInForce(session: CappedSession): boolean {
+	const spends = (limits: SpendLimits | null | undefined) =>
+		limits?.tokenLimit !== undefined || limits?.costLimit !== undefined;
+	if (spends(session.standing?.budget)) return true;
+	const set = Object.values(session.subagents.budgets?.byType ?? {});
+	return (
+		set.some((entry) => spends(entry.budget)) || Object.values(session.subagents.runs).some((run) => spends(run.budget))
+	);
+}
+
 /** The most input tokens the call can carry: the latest answer's prompt, a token per byte added since, Timebox's notes. */
 export function inputBound(request: ModelRequest): number {
 	return safeAmount(request.answeredInput ?? 0) + safeAmount(request.addedBytes) + NOTE_ALLOWANCE_BYTES;

@@ -239,9 +239,11 @@ export class FakeClient {
 	/** The models opencode lists, by provider: the fake provider's model at the prices the test sets. */
 	prices: Prices = PRICED;
 	failProviders = false;
+	/** How many times the plugin asked for opencode's providers (a request to opencode's server). */
+	providersAsked = 0;
 	readonly config = {
 		providers: () =>
-			this.failProviders
+			++this.providersAsked > 0 && this.failProviders
 				? Promise.reject(new Error("the server is gone"))
 				: Promise.resolve({
 						data: { providers: [{ id: "fake", models: { "fake-model": modelAt(this.prices) } }], default: {} },

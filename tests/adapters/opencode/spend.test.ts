@@ -158,6 +158,21 @@ describe("a cost budget", () => {
 	});
 });
 
+describe("a session with no budget of tokens or cost", () => {
+	it("sends its calls unmeasured, never asking opencode's server for the model's prices before a call goes", async () => {
+		const opencode = await FakeOpencode.start(world, { interactive: true });
+		await opencode.timebox("1h turns:5");
+		await opencode.prompt("loop", { calls: 2, usage: () => used600(0.01) });
+		expect(opencode.client.providersAsked).toBe(0);
+		// In a TUI's process under a budget of tokens, its first call is measured, at the model's prices and limits looked
+		// up once (a later call knows them from the call before it; in opencode run, from the command's own call).
+		const capped = await FakeOpencode.start(world, { interactive: true });
+		await capped.timebox("tokens:100k");
+		await capped.prompt("more", { calls: 2, usage: () => used600(0.01) });
+		expect(capped.client.providersAsked).toBe(1);
+	});
+});
+
 describe("a restarted opencode", () => {
 	it("keeps a turn budget's count", async () => {
 		const first = await FakeOpencode.start(world, { interactive: true });

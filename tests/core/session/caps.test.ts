@@ -9,7 +9,7 @@ import { MIN_ANSWER_TOKENS, NOTE_ALLOWANCE_BYTES } from "../../../src/core/const
 import type { SpentSummary, TimeboxBudget } from "../../../src/core/model/budget.ts";
 import type { ModelRequest } from "../../../src/core/model/events.ts";
 import { mergeAnswer, noAnswer } from "../../../src/core/run/executor.ts";
-import { inputBound, roomLeft } from "../../../src/core/session/caps.ts";
+import { type CappedSession, capsInForce, inputBound, roomLeft } from "../../../src/core/session/caps.ts";
 import { type Effect, type SessionEvent, type SessionState, transition } from "../../../src/core/session/index.ts";
 import { describeTaskBudget } from "../../../src/core/subagents/describe.ts";
 import {
@@ -481,5 +481,26 @@ describe("a model that always answers with as many tokens as it may", () => {
 				},
 			),
 		);
+	});
+});
+
+describe("whether a model call's request matters to the rules (capsInForce)", () => {
+	const session = (
+		budget: CappedSession["standing"],
+		byType: Record<string, { budget: { tokenLimit?: number; costLimit?: number } }> | null = null,
+		runs: CappedSession["subagents"]["runs"] = {},
+	): CappedSession => ({ standing: budget, subagents: { budgets: byType === null ? null : { byType }, runs } });
+
+	it.each([
+		["no budget at all", session(null), false],
+		["a budget of time and turns only", session({ budget: {} }), false],
+		["a session budget of tokens", session({ budget: { tokenLimit: 1000 } }), true],
+		["a session budget of cost", session({ budget: { costLimit: 2 } }), true],
+		["a subagent budget of time only, set for new subagents", session(null, { "*": { budget: {} } }), false],
+		["a subagent budget of tokens, set for one type", session(null, { explore: { budget: { tokenLimit: 50 } } }), true],
+		["a running subagent with a budget of cost", session(null, null, { a1: { budget: { costLimit: 1 } } }), true],
+		["a running subagent with no budget", session(null, null, { a1: { budget: null } }), false],
+	])("%s", (_name, state, expected) => {
+		expect(capsInForce(state)).toBe(expected);
 	});
 });

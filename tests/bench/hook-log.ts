@@ -31,8 +31,9 @@ function payload(prompt: string, id: string): string {
  */
 async function sessionOf(root: string, lines: number): Promise<NodeJS.ProcessEnv> {
 	const env = { PATH: process.env.PATH, CLAUDE_PLUGIN_DATA: join(root, `data-${lines}`) };
+	// A budget of turns alone: one with time starts a detached watcher, which would outlive the bench's folder.
 	const set = await runProcess(process.execPath, [TIMEBOX_BIN, "hook"], {
-		input: payload("/timebox 10h turns:100000", "set"),
+		input: payload("/timebox turns:100000", "set"),
 		env,
 	});
 	if (!set.stdout.includes("Timebox set")) throw new Error(`the hook set no budget: ${set.stdout}${set.stderr}`);

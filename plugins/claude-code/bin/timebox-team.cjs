@@ -782,6 +782,18 @@ redis.call('EXPIREAT', KEYS[1], ARGV[1])
 for i = 9, #ARGV do redis.call('HDEL', KEYS[2], ARGV[i]) end
 return 1`
 };
+var SCRIPT_SHAS = {
+  read: "d1ffb7fabdc496cc3620713082f63baac2e58276",
+  count: "2e7ac0e9012a3d545a7e55f4199e2236dedfa5ab",
+  use: "feaebd0e6405668e6023c06aaad0da20dea4ad6c",
+  send: "e747894edcb47b1e89b2c6809c4c965f629c69b4",
+  reserve: "5f0bfa2038fd83a0b04ef9ebfa5432883aece79d",
+  adjust: "b7152f91aace99ce5b2c5523d40438afe08d6a82",
+  view: "7a7eabf59f01e19e2cde0f533912e4641050a5af",
+  ask: "674483dee56bf1830f428634ac14facf0a5a1c2c",
+  limits: "0ddbe014817591b825915825f5f3c1551460cc17",
+  raise: "be4c61acf6f112e87b491d982651074e4b404d08"
+};
 
 // src/adapters/team/bridge.ts
 var REPLY_BYTES = 256 * 1024;
@@ -961,7 +973,7 @@ function openStore(url, scripts, options) {
   const shas = /* @__PURE__ */ new Map();
   let link = null;
   const sha = (name, lua) => {
-    let known = shas.get(name);
+    let known = options.shas?.[name] ?? shas.get(name);
     if (known === void 0) {
       known = createHash("sha1").update(lua).digest("hex");
       shas.set(name, known);
@@ -1731,7 +1743,12 @@ function opening(options) {
   };
 }
 function asyncStore(config) {
-  return openStore(config.url, SCRIPTS, { connectMs: TEAM_CONNECT_MS, callMs: TEAM_CALL_MS, connector: nodeConnector });
+  return openStore(config.url, SCRIPTS, {
+    connectMs: TEAM_CONNECT_MS,
+    callMs: TEAM_CALL_MS,
+    connector: nodeConnector,
+    shas: SCRIPT_SHAS
+  });
 }
 function openBatchLedger(options) {
   const { local, team } = opening(options);

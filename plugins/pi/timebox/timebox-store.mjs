@@ -169,7 +169,7 @@ function openStore(url, scripts, options) {
   const shas = /* @__PURE__ */ new Map();
   let link = null;
   const sha = (name, lua) => {
-    let known = shas.get(name);
+    let known = options.shas?.[name] ?? shas.get(name);
     if (known === void 0) {
       known = createHash("sha1").update(lua).digest("hex");
       shas.set(name, known);

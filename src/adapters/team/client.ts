@@ -1,10 +1,11 @@
 // The team's store over one connection of Node's own (node:net; node:tls for rediss://): it connects when first called,
 // logs in (`AUTH [user] password`) and picks the database (`SELECT`) ahead of the first script, and calls each script by
-// its SHA (`EVALSHA`), sending it whole (`EVAL`, which also keeps it) only when the store does not know it yet. Calls go
-// out as they are made and their replies come back in order, so calls made together cost one round trip. A refused
-// connection fails at once; a connection is given up after `connectMs`, a call after `callMs` (or what is left of its
-// own bound); what the store refuses (`WRONGPASS`, `NOPERM`) is the call's error, in the store's words. A call that got
-// no answer closes the connection (a later reply would answer the wrong call), and the next call connects again.
+// its SHA (`EVALSHA`: the SHA given, else hashed here), sending it whole (`EVAL`, which also keeps it) only when the
+// store does not know it yet. Calls go out as they are made and their replies come back in order, so calls made together
+// cost one round trip. A refused connection fails at once; a connection is given up after `connectMs`, a call after
+// `callMs` (or what is left of its own bound); what the store refuses (`WRONGPASS`, `NOPERM`) is the call's error, in
+// the store's words. A call that got no answer closes the connection (a later reply would answer the wrong call), and
+// the next call connects again.
 
 import { createHash } from "node:crypto";
 import { connect as tcpConnect } from "node:net";
@@ -64,6 +65,11 @@ export interface ClientOptions {
 	callMs: number;
 	/** How to open a connection: `nodeConnector`, or a test's. */
 	connector: Connector;
+	/**
+	 * The scripts' SHA-1s by name, known ahead (`SCRIPT_SHAS`): a hook process then never loads node:crypto, whose 18
+	 * modules cost it more than the rest of this client. A script not named here is hashed at its first call.
+	 */
+	shas?: Readonly<Record<string, string>>;
 }
 
 /** Where to reach the store and how to log in, from its address. */
@@ -159,7 +165,7 @@ export function openStore(url: string, scripts: Readonly<Record<string, string>>
 	let link: Link | null = null;
 
 	const sha = (name: string, lua: string): string => {
-		let known = shas.get(name);
+		let known = options.shas?.[name] ?? shas.get(name);
 		if (known === undefined) {
 			known = createHash("sha1").update(lua).digest("hex");
 			shas.set(name, known);

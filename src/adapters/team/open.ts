@@ -23,7 +23,7 @@ import { readTeam, type TeamConfig, type TeamSettings } from "./config.ts";
 import { TeamLedger } from "./ledger.ts";
 import { fileOutbox, outboxFolder } from "./outbox.ts";
 import { type ReadAheadDailyLedger, ReadAheadLedger } from "./read-ahead.ts";
-import { SCRIPTS } from "./scripts.ts";
+import { SCRIPT_SHAS, SCRIPTS } from "./scripts.ts";
 import { TeamDay, type TeamLedgerOptions } from "./team-day.ts";
 
 /** Who runs this session, for the team: `user@machine (host)`. */
@@ -91,7 +91,12 @@ export function openDailyLedger(options: DailyLedgerOptions): DailyLedger {
 
 /** The team's store, called from this process. */
 function asyncStore(config: TeamConfig) {
-	return openStore(config.url, SCRIPTS, { connectMs: TEAM_CONNECT_MS, callMs: TEAM_CALL_MS, connector: nodeConnector });
+	return openStore(config.url, SCRIPTS, {
+		connectMs: TEAM_CONNECT_MS,
+		callMs: TEAM_CALL_MS,
+		connector: nodeConnector,
+		shas: SCRIPT_SHAS,
+	});
 }
 
 /** The session's daily ledger as a batch runs on it (the plugin's batch script): the team's, else this machine's. */

@@ -169,3 +169,21 @@ return 1`,
 } as const;
 
 export type ScriptName = keyof typeof SCRIPTS;
+
+/**
+ * Each script's SHA-1, the name Redis knows it by (`EVALSHA`), written here so that a hook process need not load
+ * node:crypto to find it. A unit test (tests/adapters/team/scripts.test.ts) fails, naming the right one, when a script
+ * changes and its SHA here does not: a stale SHA would run the script as it was in a store that still keeps it.
+ */
+export const SCRIPT_SHAS: Readonly<Record<ScriptName, string>> = {
+	read: "d1ffb7fabdc496cc3620713082f63baac2e58276",
+	count: "2e7ac0e9012a3d545a7e55f4199e2236dedfa5ab",
+	use: "feaebd0e6405668e6023c06aaad0da20dea4ad6c",
+	send: "e747894edcb47b1e89b2c6809c4c965f629c69b4",
+	reserve: "5f0bfa2038fd83a0b04ef9ebfa5432883aece79d",
+	adjust: "b7152f91aace99ce5b2c5523d40438afe08d6a82",
+	view: "7a7eabf59f01e19e2cde0f533912e4641050a5af",
+	ask: "674483dee56bf1830f428634ac14facf0a5a1c2c",
+	limits: "0ddbe014817591b825915825f5f3c1551460cc17",
+	raise: "be4c61acf6f112e87b491d982651074e4b404d08",
+};

@@ -55,6 +55,14 @@ describe("the store's client", () => {
 		expect(connector.made[1]?.commands.map((command) => command[0])).toEqual(["EVALSHA"]);
 	});
 
+	it("calls a script by the SHA it is given, without hashing it (a store that knows it needs nothing more)", async () => {
+		const shas = { count: "5f0bfa2038fd83a0b04ef9ebfa5432883aece79d" };
+		const connector = fakeConnector(() => 1);
+		const store = openStore("redis://127.0.0.1:6379", SCRIPTS, { ...OPTIONS, connector, shas });
+		expect(await store.call("count", ["k1"], [2], 5_000)).toEqual({ ok: true, value: 1 });
+		expect(connector.made[0]?.commands).toEqual([["EVALSHA", shas.count, "1", "k1", "2"]]);
+	});
+
 	it("answers calls made together in the order they were made, on one connection", async () => {
 		const connector = fakeConnector(scriptedRedis({ read: "r", count: 1 }, SCRIPTS));
 		const store = openStore("redis://127.0.0.1:6379", SCRIPTS, { ...OPTIONS, connector });

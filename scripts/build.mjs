@@ -83,8 +83,9 @@ const LAZY_BUILTINS = {
 };
 
 /**
- * An esbuild plugin that has `LAZY_BUILTINS` loaded at their first use, through a synchronous `require` (made with
- * `createRequire` in an ES module, CommonJS's own in a CommonJS bundle).
+ * An esbuild plugin that has `LAZY_BUILTINS` loaded at their first use, synchronously: in an ES module by Node's
+ * `process.getBuiltinModule` (else a `require` made with `createRequire`, about 0.2 ms more), in a CommonJS bundle by
+ * its own `require`.
  */
 const lazyBuiltins = lazyBuiltinsIn("esm");
 
@@ -93,7 +94,8 @@ function lazyBuiltinsIn(format) {
 	const requireLine =
 		format === "cjs"
 			? "const load = () => (loaded ??= require(BARE));"
-			: 'import { createRequire } from "node:module";\nconst load = () => (loaded ??= createRequire(import.meta.url)(NAME));';
+			: // Node's own look-up where it has one (20.16 and later), which makes no require function for the bundle's path.
+				'import { createRequire } from "node:module";\nconst load = () => (loaded ??= process.getBuiltinModule?.(NAME) ?? createRequire(import.meta.url)(NAME));';
 	return {
 		name: "lazy-builtins",
 		setup(build) {
@@ -104,7 +106,7 @@ function lazyBuiltinsIn(format) {
 				const lines = [
 					"let loaded;",
 					requireLine
-						.replace("NAME", JSON.stringify(args.path))
+						.replaceAll("NAME", JSON.stringify(args.path))
 						.replace("BARE", JSON.stringify(args.path.replace(/^node:/, ""))),
 					// A class (`new Name`) is made with `new`; a function is called.
 					...names.map((entry) => {

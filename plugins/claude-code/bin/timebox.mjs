@@ -8,7 +8,7 @@ var __export = (target, all) => {
 // lazy-builtin:node:child_process
 import { createRequire } from "node:module";
 var loaded;
-var load = () => loaded ??= createRequire(import.meta.url)("node:child_process");
+var load = () => loaded ??= process.getBuiltinModule?.("node:child_process") ?? createRequire(import.meta.url)("node:child_process");
 function spawn(...args) {
   return load().spawn(...args);
 }
@@ -5164,7 +5164,7 @@ import { join as join9 } from "node:path";
 // lazy-builtin:node:crypto
 import { createRequire as createRequire2 } from "node:module";
 var loaded2;
-var load3 = () => loaded2 ??= createRequire2(import.meta.url)("node:crypto");
+var load3 = () => loaded2 ??= process.getBuiltinModule?.("node:crypto") ?? createRequire2(import.meta.url)("node:crypto");
 function createHash(...args) {
   return load3().createHash(...args);
 }
@@ -6500,7 +6500,7 @@ import { fileURLToPath } from "node:url";
 // lazy-builtin:node:worker_threads
 import { createRequire as createRequire3 } from "node:module";
 var loaded3;
-var load4 = () => loaded3 ??= createRequire3(import.meta.url)("node:worker_threads");
+var load4 = () => loaded3 ??= process.getBuiltinModule?.("node:worker_threads") ?? createRequire3(import.meta.url)("node:worker_threads");
 function Worker(...args) {
   return new (load4()).Worker(...args);
 }
@@ -6700,7 +6700,7 @@ function openSyncStore(url, workerUrl, connectMs, callMs) {
 // lazy-builtin:node:net
 import { createRequire as createRequire4 } from "node:module";
 var loaded4;
-var load5 = () => loaded4 ??= createRequire4(import.meta.url)("node:net");
+var load5 = () => loaded4 ??= process.getBuiltinModule?.("node:net") ?? createRequire4(import.meta.url)("node:net");
 function connect(...args) {
   return load5().connect(...args);
 }
@@ -6708,7 +6708,7 @@ function connect(...args) {
 // lazy-builtin:node:tls
 import { createRequire as createRequire5 } from "node:module";
 var loaded5;
-var load6 = () => loaded5 ??= createRequire5(import.meta.url)("node:tls");
+var load6 = () => loaded5 ??= process.getBuiltinModule?.("node:tls") ?? createRequire5(import.meta.url)("node:tls");
 function connect2(...args) {
   return load6().connect(...args);
 }

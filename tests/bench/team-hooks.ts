@@ -2,6 +2,8 @@
 // CLI, Gemini CLI, Claude Code's classic hooks), a prompt's hook in fresh processes: with a team store (a Redis on
 // 127.0.0.1 started here), with this machine's file ledger alone, and with no daily budget, alternating; and the
 // batch script of Claude Code's hooks module (`timebox-team.cjs`) against a bare `node -e 0` started the same way.
+// `TIMEBOX_BEFORE=<folder>` (another checkout, its bundles built) measures its bundles too, in the same alternation, so
+// that a change is judged by figures taken under the same load.
 
 import { spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
@@ -23,18 +25,25 @@ const HOSTS = {
 
 export type HookHostName = keyof typeof HOSTS;
 
+/** Another checkout whose bundles are measured beside these (`TIMEBOX_BEFORE`), or null. */
+const BEFORE = process.env.TIMEBOX_BEFORE?.trim() || null;
+
 export interface TeamHookResult {
 	host: HookHostName;
 	/** A prompt's hook: no daily budget, this machine's file ledger, a team store. */
 	noneMs: number;
 	fileMs: number;
 	teamMs: number;
+	/** The same with `TIMEBOX_BEFORE`'s bundle: the file ledger, the team store. */
+	before?: { fileMs: number; teamMs: number };
 }
 
 export interface TeamBatchResult {
 	/** A batch of the hooks module (a prompt's count and reservation, then a read), and a bare `node -e 0`. */
 	batchMs: number;
 	nodeMs: number;
+	/** The batch of `TIMEBOX_BEFORE`'s bundle. */
+	beforeMs?: number;
 }
 
 const DAILY = "10h turns:100000";
@@ -68,14 +77,25 @@ function measureHost(host: HookHostName, root: string, store: string): TeamHookR
 	const prompt = () =>
 		JSON.stringify({ session_id: "bench", hook_event_name: event, prompt: "go", turn_id: `t${++turn}`, cwd: root });
 	const times = { none: [] as number[], file: [] as number[], team: [] as number[] };
+	const before = { file: [] as number[], team: [] as number[] };
+	const old = BEFORE === null ? null : [join(BEFORE, bin), ...args];
+	const oldEnvs = { file: { ...envs.file, ...base("before-file") }, team: { ...envs.team, ...base("before-team") } };
 	// A first prompt of each kind: the folders made, the store's scripts loaded.
 	for (const kind of ["none", "file", "team"] as const) timed(script, envs[kind], prompt());
+	for (const kind of ["file", "team"] as const) if (old) timed(old, oldEnvs[kind], prompt());
 	for (let run = 0; run < TEAM_HOOK_RUNS; run++) {
 		for (const kind of ["none", "file", "team"] as const) times[kind].push(timed(script, envs[kind], prompt()));
+		for (const kind of ["file", "team"] as const) if (old) before[kind].push(timed(old, oldEnvs[kind], prompt()));
 	}
-	const result = { host, noneMs: median(times.none), fileMs: median(times.file), teamMs: median(times.team) };
+	const result: TeamHookResult = {
+		host,
+		noneMs: median(times.none),
+		fileMs: median(times.file),
+		teamMs: median(times.team),
+		...(old ? { before: { fileMs: median(before.file), teamMs: median(before.team) } } : {}),
+	};
 	progress(
-		`${host} prompt hook: none ${result.noneMs.toFixed(1)}, file ledger ${result.fileMs.toFixed(1)}, team store ${result.teamMs.toFixed(1)} ms`,
+		`${host} prompt hook: none ${result.noneMs.toFixed(1)}, file ledger ${result.fileMs.toFixed(1)}, team store ${result.teamMs.toFixed(1)} ms${result.before ? `; before: file ledger ${result.before.fileMs.toFixed(1)}, team store ${result.before.teamMs.toFixed(1)} ms` : ""}`,
 	);
 	return result;
 }
@@ -95,15 +115,20 @@ function measureBatch(root: string, store: string): TeamBatchResult {
 		budgets: [BUDGET],
 		ops: [{ op: "count", limits: [1_000_000] }, { op: "reserve" }],
 	};
-	const batch = [join(REPO_ROOT, "plugins/claude-code/bin/timebox-team.cjs"), JSON.stringify(request)];
+	const file = "plugins/claude-code/bin/timebox-team.cjs";
+	const batch = [join(REPO_ROOT, file), JSON.stringify(request)];
+	const old = BEFORE === null ? null : [join(BEFORE, file), JSON.stringify(request)];
 	timed(batch, teamEnv);
+	if (old) timed(old, teamEnv);
 	const batches: number[] = [];
 	const nodes: number[] = [];
+	const olds: number[] = [];
 	for (let run = 0; run < TEAM_HOOK_RUNS; run++) {
 		nodes.push(timed(["-e", "0"], env));
 		batches.push(timed(batch, teamEnv));
+		if (old) olds.push(timed(old, teamEnv));
 	}
-	return { batchMs: median(batches), nodeMs: median(nodes) };
+	return { batchMs: median(batches), nodeMs: median(nodes), ...(old ? { beforeMs: median(olds) } : {}) };
 }
 
 /** Runs benchmark 5d in a throwaway folder, against a Redis started here. */
@@ -124,6 +149,11 @@ const TEAM_HOOK_TARGET_MS = 10;
 /** What the hooks module's batch may cost against a bare Node started the same way. */
 const TEAM_BATCH_TARGET = 1.3;
 
+/** A difference in ms with its sign. */
+function signed(ms: number): string {
+	return `${ms >= 0 ? "+" : ""}${ms.toFixed(1)}`;
+}
+
 /** The rows of the bench's table: measure, figures, runs, target, met. */
 export function teamHookRows(result: {
 	hooks: readonly TeamHookResult[];
@@ -132,9 +162,12 @@ export function teamHookRows(result: {
 	const runs = `${TEAM_HOOK_RUNS} + ${TEAM_HOOK_RUNS} + ${TEAM_HOOK_RUNS} fresh processes, alternating; Redis on 127.0.0.1`;
 	const rows: [string, string, string, string, string][] = result.hooks.map((hook) => {
 		const added = hook.teamMs - hook.fileMs;
+		const before = hook.before
+			? `; before (\`TIMEBOX_BEFORE\`): ${hook.before.teamMs.toFixed(1)} / ${hook.before.fileMs.toFixed(1)} ms (${signed(hook.before.teamMs - hook.before.fileMs)} ms)`
+			: "";
 		return [
 			`${hook.host === "claude" ? "Claude Code (classic hooks)" : hook.host === "codex" ? "Codex CLI" : "Gemini CLI"} hook on a prompt, bundled hook script, \`TIMEBOX_DAILY\`: team store / this machine's file ledger / no daily budget`,
-			`${hook.teamMs.toFixed(1)} / ${hook.fileMs.toFixed(1)} / ${hook.noneMs.toFixed(1)} ms (team store ${added >= 0 ? "+" : ""}${added.toFixed(1)} ms)`,
+			`${hook.teamMs.toFixed(1)} / ${hook.fileMs.toFixed(1)} / ${hook.noneMs.toFixed(1)} ms (team store ${signed(added)} ms)${before}`,
 			runs,
 			`≤ +${TEAM_HOOK_TARGET_MS} ms over the file ledger`,
 			added <= TEAM_HOOK_TARGET_MS ? "yes" : "**no**",
@@ -143,7 +176,11 @@ export function teamHookRows(result: {
 	const ratio = result.batch.batchMs / result.batch.nodeMs;
 	rows.push([
 		"Claude Code's hooks module, one batch (`timebox-team.cjs`: a prompt's count and reservation, then a read) / bare `node -e 0`",
-		`${result.batch.batchMs.toFixed(1)} / ${result.batch.nodeMs.toFixed(1)} ms (${ratio.toFixed(2)}×)`,
+		`${result.batch.batchMs.toFixed(1)} / ${result.batch.nodeMs.toFixed(1)} ms (${ratio.toFixed(2)}×)${
+			result.batch.beforeMs === undefined
+				? ""
+				: `; before (\`TIMEBOX_BEFORE\`): ${result.batch.beforeMs.toFixed(1)} ms (${(result.batch.beforeMs / result.batch.nodeMs).toFixed(2)}×)`
+		}`,
 		`${TEAM_HOOK_RUNS} + ${TEAM_HOOK_RUNS}, alternating; Redis on 127.0.0.1`,
 		`≤ ${TEAM_BATCH_TARGET}× Node start-up`,
 		ratio <= TEAM_BATCH_TARGET ? "yes" : "**no**",

@@ -20,6 +20,9 @@ function memoryTmpdir(): { TMPDIR: string } | Record<string, never> {
 
 export default defineConfig({
 	test: {
+		// Each module's transform kept on disk (in node_modules/, keyed by the file's path, text and the config): a run
+		// after the first transforms only what changed, which was a third of the unit suite's time on 2 cores.
+		experimental: { fsModuleCache: true },
 		projects: [
 			{
 				test: {

@@ -3719,12 +3719,18 @@ return 1`
 };
 
 // src/adapters/team/bridge.ts
+var BLOCKING_WAIT = {
+  now: () => performance.now(),
+  wait: (flag, seen, ms) => {
+    Atomics.wait(flag, 0, seen, ms);
+  }
+};
 var STORE_WORKER = "timebox-store.mjs";
 var REPLY_BYTES = 256 * 1024;
 function storeWorkerLocation(entry) {
   return new URL(STORE_WORKER, entry).href;
 }
-function openSyncStore(url, workerUrl, connectMs, callMs) {
+function openSyncStore(url, workerUrl, connectMs, callMs, replyWait = BLOCKING_WAIT) {
   if (!existsSync2(new URL(workerUrl))) throw new Error(`the store's client is missing (${fileURLToPath(workerUrl)})`);
   const buffer = new SharedArrayBuffer(8 + REPLY_BYTES);
   const flag = new Int32Array(buffer, 0, 2);
@@ -3744,13 +3750,13 @@ function openSyncStore(url, workerUrl, connectMs, callMs) {
       const id = ++last;
       const message = { id, script, keys: [...keys], args: [...args], timeoutMs };
       worker.postMessage(message);
-      const deadline = performance.now() + timeoutMs;
+      const deadline = replyWait.now() + timeoutMs;
       for (; ; ) {
         const seen = Atomics.load(flag, 0);
         if (seen === id) break;
-        const left = deadline - performance.now();
+        const left = deadline - replyWait.now();
         if (left <= 0) return { ok: false, error: `no answer within ${timeoutMs} ms` };
-        Atomics.wait(flag, 0, seen, left);
+        replyWait.wait(flag, seen, left);
       }
       return JSON.parse(decoder.decode(bytes.slice(0, Atomics.load(flag, 1))));
     },

@@ -19,6 +19,21 @@ export interface SyncStore {
 	post(script: ScriptName, keys: readonly string[], args: readonly (string | number)[]): void;
 }
 
+/** How the session's thread waits for a reply: the clock it reads, and its wait on the reply's flag. */
+export interface ReplyWait {
+	now(): number;
+	/** Waits until `flag[0]` is no longer `seen`, or `ms` have passed. */
+	wait(flag: Int32Array, seen: number, ms: number): void;
+}
+
+/** The real wait: the monotonic clock, and the thread blocked on the shared memory. */
+const BLOCKING_WAIT: ReplyWait = {
+	now: () => performance.now(),
+	wait: (flag, seen, ms) => {
+		Atomics.wait(flag, 0, seen, ms);
+	},
+};
+
 /** The worker's bundle, beside a host package's entry (written by npm run build). */
 export const STORE_WORKER = "timebox-store.mjs";
 
@@ -31,7 +46,13 @@ export function storeWorkerLocation(entry: string): string {
 }
 
 /** The team's store at `url`, through a worker started now from `workerUrl`; throws when that file is missing. */
-export function openSyncStore(url: string, workerUrl: string, connectMs: number, callMs: number): SyncStore {
+export function openSyncStore(
+	url: string,
+	workerUrl: string,
+	connectMs: number,
+	callMs: number,
+	replyWait: ReplyWait = BLOCKING_WAIT,
+): SyncStore {
 	if (!existsSync(new URL(workerUrl))) throw new Error(`the store's client is missing (${fileURLToPath(workerUrl)})`);
 	const buffer = new SharedArrayBuffer(8 + REPLY_BYTES);
 	const flag = new Int32Array(buffer, 0, 2);
@@ -52,13 +73,13 @@ export function openSyncStore(url: string, workerUrl: string, connectMs: number,
 			const id = ++last;
 			const message: StoreCall = { id, script, keys: [...keys], args: [...args], timeoutMs };
 			worker.postMessage(message);
-			const deadline = performance.now() + timeoutMs;
+			const deadline = replyWait.now() + timeoutMs;
 			for (;;) {
 				const seen = Atomics.load(flag, 0);
 				if (seen === id) break;
-				const left = deadline - performance.now();
+				const left = deadline - replyWait.now();
 				if (left <= 0) return { ok: false, error: `no answer within ${timeoutMs} ms` };
-				Atomics.wait(flag, 0, seen, left);
+				replyWait.wait(flag, seen, left);
 			}
 			return JSON.parse(decoder.decode(bytes.slice(0, Atomics.load(flag, 1)))) as StoreReply;
 		},

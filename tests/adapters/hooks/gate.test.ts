@@ -22,28 +22,50 @@ beforeEach(() => {
 	fakeBin = join(root, "fake-bin");
 	mkdirSync(fakeBin);
 	// The stand-in for node: its arguments on one line, then stdin as it got it.
-	writeFileSync(join(fakeBin, "node"), '#!/bin/sh\nprintf "node %s\\n" "$*"\ncat\n');
+	writeFileSync(join(fakeBin, "node"), '#!/bin/sh\nprintf "node %s\\n" "$*"\nexec cat\n');
 	chmodSync(join(fakeBin, "node"), 0o755);
 });
 afterEach(() => rmSync(root, { recursive: true, force: true }));
 
-/** Runs the gate of `host` beside a hook script in `bin`, with only the variables given (and PATH), on `stdin`. */
-function gate(
-	host: string,
-	stdin: string,
-	env: Record<string, string> = {},
-	bin = "/plugin/bin",
-	more: string[] = [],
-): string {
-	const result = spawnSync("sh", [GATE, host, ...more], {
-		input: stdin,
-		encoding: "utf8",
-		env: { PATH: `${fakeBin}:/usr/bin:/bin`, HOME: home, ...env },
+/** One run of the gate: its host's name, stdin, the variables given (besides PATH and HOME) and more arguments. */
+interface Run {
+	host: string;
+	stdin: string;
+	env?: Record<string, string>;
+	more?: string[];
+}
+
+const quoted = (word: string) => `'${word.replaceAll("'", "'\\''")}'`;
+
+/**
+ * Runs the gate once per run, each as a host does (`sh timebox-gate.sh <host>` with only the variables given, PATH and
+ * HOME, on the run's stdin), one after the other from one sh. A process started from the test runner, a large
+ * multi-threaded Node process, costs several times one started from sh. Stdin is a file here: the gate reads it as
+ * it reads a host's pipe, one read of at most 8 KiB and then `cat` for the rest. Returns each run's stdout, the
+ * gate's folder named /plugin/bin.
+ */
+function gates(runs: readonly Run[]): string[] {
+	const dir = mkdtempSync(join(root, "runs-"));
+	const script = runs.map(({ host, stdin, env = {}, more = [] }, i) => {
+		writeFileSync(join(dir, `${i}.in`), stdin);
+		const vars = Object.entries({ PATH: `${fakeBin}:/usr/bin:/bin`, HOME: home, ...env });
+		const command = [
+			...vars.map(([name, value]) => `${name}=${quoted(value)}`),
+			"sh",
+			...[GATE, host, ...more].map(quoted),
+		];
+		return `${command.join(" ")} <${i}.in >${i}.out 2>${i}.err; echo $? >${i}.status`;
 	});
-	expect(result.stderr).toBe("");
-	expect(result.status).toBe(0);
-	// The gate names the hook script by its own path: the one beside it.
-	return result.stdout.replaceAll(dirname(GATE), bin);
+	// The batch starts with no variables, and sh's own PWD is dropped: each run has only those it is given.
+	writeFileSync(join(dir, "runs.sh"), `unset PWD\n${script.join("\n")}\n`);
+	const batch = spawnSync("sh", ["runs.sh"], { cwd: dir, env: {}, encoding: "utf8" });
+	expect(batch.status).toBe(0);
+	return runs.map((_, i) => {
+		expect(readFileSync(join(dir, `${i}.err`), "utf8")).toBe("");
+		expect(readFileSync(join(dir, `${i}.status`), "utf8")).toBe("0\n");
+		// The gate names the hook script by its own path: the one beside it.
+		return readFileSync(join(dir, `${i}.out`), "utf8").replaceAll(dirname(GATE), "/plugin/bin");
+	});
 }
 
 const handed = (stdin: string, host = "codex") => `node /plugin/bin/timebox.mjs hook --host ${host}\n${stdin}`;
@@ -66,7 +88,7 @@ function logOf(dataDir: string, session = "s1"): void {
 
 describe("the hook gate in a session with nothing in force", () => {
 	it("answers every Codex event with nothing and starts no Node", () => {
-		for (const stdin of [
+		const stdins = [
 			event("SessionStart", { source: "startup" }),
 			event("UserPromptSubmit", { turn_id: "t1", prompt: "fix the tests" }),
 			event("UserPromptSubmit", { turn_id: "t1", prompt: "what does timebox do?" }),
@@ -75,14 +97,13 @@ describe("the hook gate in a session with nothing in force", () => {
 			event("PreToolUse", { turn_id: "t1", tool_name: "Bash", tool_input: { command: "timebox 1m" } }),
 			event("PostToolUse", { turn_id: "t1", tool_name: "Bash", tool_response: "x".repeat(100_000) }),
 			event("Stop", { turn_id: "t1" }),
-		]) {
-			expect(gate("codex", stdin)).toBe("");
-		}
+		];
+		expect(gates(stdins.map((stdin) => ({ host: "codex", stdin })))).toEqual(stdins.map(() => ""));
 	});
 
 	it("answers Gemini CLI's events with nothing where its data folder holds no log of the session", () => {
-		expect(gate("gemini", event("BeforeAgent", { prompt: "hello" }))).toBe("");
-		expect(gate("gemini", event("AfterTool", { tool_name: "x" }))).toBe("");
+		const stdins = [event("BeforeAgent", { prompt: "hello" }), event("AfterTool", { tool_name: "x" })];
+		expect(gates(stdins.map((stdin) => ({ host: "gemini", stdin })))).toEqual(["", ""]);
 	});
 });
 
@@ -90,25 +111,26 @@ describe("the hook gate when Claude Code loaded Timebox's hooks module", () => {
 	it("answers every Claude Code event with nothing and starts no Node, whatever is in force", () => {
 		const dataDir = join(root, "claude-data");
 		logOf(dataDir);
-		const loaded = { TIMEBOX_MODULE_LOADED: "1", CLAUDE_PLUGIN_DATA: dataDir, TIMEBOX_DEFAULT: "10m" };
-		for (const name of ["SessionStart", "UserPromptSubmit", "PreToolUse", "PostToolBatch", "Stop"]) {
-			expect(gate("claude", event(name, { prompt: "/timebox 15m turns:3" }), loaded)).toBe("");
-		}
+		const env = { TIMEBOX_MODULE_LOADED: "1", CLAUDE_PLUGIN_DATA: dataDir, TIMEBOX_DEFAULT: "10m" };
+		const names = ["SessionStart", "UserPromptSubmit", "PreToolUse", "PostToolBatch", "Stop"];
+		const runs = names.map((name) => ({ host: "claude", stdin: event(name, { prompt: "/timebox 15m turns:3" }), env }));
+		expect(gates(runs)).toEqual(names.map(() => ""));
 	});
 
 	it("leaves the other hosts' hooks and a Claude Code without the module as they are", () => {
 		const prompt = event("UserPromptSubmit", { prompt: "/timebox 15m" });
 		const dataDir = join(root, "claude-data");
-		expect(gate("codex", prompt, { TIMEBOX_MODULE_LOADED: "1" })).toBe(handed(prompt));
-		expect(gate("claude", prompt, { CLAUDE_PLUGIN_DATA: dataDir, TIMEBOX_MODULE_LOADED: "" })).toBe(
-			handed(prompt, "claude"),
-		);
+		const runs: Run[] = [
+			{ host: "codex", stdin: prompt, env: { TIMEBOX_MODULE_LOADED: "1" } },
+			{ host: "claude", stdin: prompt, env: { CLAUDE_PLUGIN_DATA: dataDir, TIMEBOX_MODULE_LOADED: "" } },
+		];
+		expect(gates(runs)).toEqual([handed(prompt), handed(prompt, "claude")]);
 	});
 });
 
 describe("the hook gate hands the event, whole, to the hook script", () => {
 	it("for a prompt that may be a budget line, in every form a host sends it", () => {
-		for (const prompt of [
+		const prompts = [
 			"timebox 15m",
 			"/timebox 15m turns:3",
 			"  \n\t/timebox",
@@ -116,94 +138,111 @@ describe("the hook gate hands the event, whole, to the hook script", () => {
 			"/timebox:timebox off",
 			"TIMEBOX-CMD 15m",
 			"Timebox report",
-		]) {
-			const stdin = event("UserPromptSubmit", { turn_id: "t1", prompt });
-			expect(gate("codex", stdin)).toBe(handed(stdin));
-		}
+		];
+		const stdins = prompts.map((prompt) => event("UserPromptSubmit", { turn_id: "t1", prompt }));
 		const gemini = event("BeforeAgent", { prompt: "TIMEBOX-CMD 15m" });
-		expect(gate("gemini", gemini)).toBe(handed(gemini, "gemini"));
+		expect(gates([...stdins.map((stdin) => ({ host: "codex", stdin })), { host: "gemini", stdin: gemini }])).toEqual([
+			...stdins.map((stdin) => handed(stdin)),
+			handed(gemini, "gemini"),
+		]);
 	});
 
 	it("with stdin larger than the gate reads, byte for byte", () => {
 		const stdin = event("UserPromptSubmit", { turn_id: "t1", prompt: `/timebox 15m ${"é".repeat(20_000)}` });
-		expect(gate("codex", stdin)).toBe(handed(stdin));
+		expect(gates([{ host: "codex", stdin }])).toEqual([handed(stdin)]);
 	});
 
 	it("in a session that had a budget set: its log exists in the host's data folder", () => {
 		const stop = event("Stop", { turn_id: "t1" });
-		logOf(join(home, ".codex", "timebox"));
-		expect(gate("codex", stop)).toBe(handed(stop));
-		expect(gate("codex", stop, { CODEX_HOME: join(root, "elsewhere") })).toBe("");
-		logOf(join(root, "elsewhere", "timebox"));
-		expect(gate("codex", stop, { CODEX_HOME: join(root, "elsewhere") })).toBe(handed(stop));
-		// A plugin's hooks are told its data folder, which the hook script uses first.
-		expect(gate("codex", stop, { CLAUDE_PLUGIN_DATA: join(root, "plugin-data") })).toBe("");
-		logOf(join(root, "plugin-data"));
-		expect(gate("codex", stop, { CLAUDE_PLUGIN_DATA: join(root, "plugin-data") })).toBe(handed(stop));
 		const afterTool = event("AfterTool", { tool_name: "x" });
+		const elsewhere = { host: "codex", stdin: stop, env: { CODEX_HOME: join(root, "elsewhere") } };
+		// A plugin's hooks are told its data folder, which the hook script uses first.
+		const plugin = { host: "codex", stdin: stop, env: { CLAUDE_PLUGIN_DATA: join(root, "plugin-data") } };
+		const gemini = { host: "gemini", stdin: afterTool };
+		logOf(join(home, ".codex", "timebox"));
+		expect(gates([{ host: "codex", stdin: stop }, elsewhere, plugin, gemini])).toEqual([handed(stop), "", "", ""]);
+		logOf(join(root, "elsewhere", "timebox"));
+		logOf(join(root, "plugin-data"));
 		logOf(join(home, ".gemini", "timebox"));
-		expect(gate("gemini", afterTool)).toBe(handed(afterTool, "gemini"));
+		expect(gates([elsewhere, plugin, gemini])).toEqual([handed(stop), handed(stop), handed(afterTool, "gemini")]);
 	});
 
 	it("when a default, a daily or a subagent budget is in force, without reading stdin", () => {
 		const stdin = event("SessionStart", { source: "startup" });
-		expect(gate("claude", stdin, { TIMEBOX_DEFAULT: "1h", CLAUDE_PLUGIN_DATA: join(root, "data") })).toBe(
+		const runs: Run[] = [
+			{ host: "claude", stdin, env: { TIMEBOX_DEFAULT: "1h", CLAUDE_PLUGIN_DATA: join(root, "data") } },
+			{ host: "gemini", stdin, env: { TIMEBOX_DEFAULT: "1h" } },
+			{ host: "codex", stdin, env: { TIMEBOX_DAILY: "2h" } },
+			{ host: "codex", stdin, env: { TIMEBOX_SUBAGENTS: "5m steps:30" } },
+			{ host: "codex", stdin: "not json", env: { TIMEBOX_DAILY: "2h" } },
+		];
+		expect(gates(runs)).toEqual([
 			handed(stdin, "claude"),
-		);
-		expect(gate("gemini", stdin, { TIMEBOX_DEFAULT: "1h" })).toBe(handed(stdin, "gemini"));
-		expect(gate("codex", stdin, { TIMEBOX_DAILY: "2h" })).toBe(handed(stdin));
-		expect(gate("codex", stdin, { TIMEBOX_SUBAGENTS: "5m steps:30" })).toBe(handed(stdin));
-		expect(gate("codex", "not json", { TIMEBOX_DAILY: "2h" })).toBe(handed("not json"));
+			handed(stdin, "gemini"),
+			handed(stdin),
+			handed(stdin),
+			handed("not json"),
+		]);
 	});
 
 	it("when a team's store is set, with no daily budget here: the limits its admin keeps there cover the session", () => {
 		const stdin = event("UserPromptSubmit", { turn_id: "t1", prompt: "hello" });
 		const store = { TIMEBOX_DAILY_STORE: "redis://127.0.0.1:6379", TIMEBOX_TEAM: "platform" };
-		expect(gate("codex", stdin, store)).toBe(handed(stdin));
-		expect(gate("gemini", stdin, store)).toBe(handed(stdin, "gemini"));
-		// One of them alone, too: the hook script says what is missing.
-		expect(gate("codex", stdin, { TIMEBOX_TEAM: "platform" })).toBe(handed(stdin));
-		expect(gate("codex", stdin, { TIMEBOX_DAILY_STORE: "redis://127.0.0.1:6379" })).toBe(handed(stdin));
-		expect(gate("codex", stdin)).toBe("");
+		const runs: Run[] = [
+			{ host: "codex", stdin, env: store },
+			{ host: "gemini", stdin, env: store },
+			// One of them alone, too: the hook script says what is missing.
+			{ host: "codex", stdin, env: { TIMEBOX_TEAM: "platform" } },
+			{ host: "codex", stdin, env: { TIMEBOX_DAILY_STORE: "redis://127.0.0.1:6379" } },
+			{ host: "codex", stdin },
+		];
+		expect(gates(runs)).toEqual([handed(stdin), handed(stdin, "gemini"), handed(stdin), handed(stdin), ""]);
 	});
 
 	it("for a request about to be sent (Gemini's BeforeModel), only under a budget of tokens or cost", () => {
 		const request = event("BeforeModel", { llm_request: { config: {} } });
-		const sent = (env: Record<string, string> = {}) => gate("gemini", request, env, "/plugin/bin", ["BeforeModel"]);
-		expect(sent()).toBe("");
-		for (const words of ["1h", "turns:3"]) expect(sent({ TIMEBOX_DEFAULT: words })).toBe("");
-		expect(sent({ TIMEBOX_DAILY: "2h tokens:1m" })).toBe("");
-		for (const words of ["1h tokens:50k", "Cost:2", "$2.50"]) {
-			expect(sent({ TIMEBOX_DEFAULT: words })).toBe(handed(request, "gemini"));
-		}
+		const sent = (env: Record<string, string> = {}) => ({ host: "gemini", stdin: request, env, more: ["BeforeModel"] });
+		const gemini = handed(request, "gemini");
+		expect(
+			gates([
+				sent(),
+				...["1h", "turns:3"].map((words) => sent({ TIMEBOX_DEFAULT: words })),
+				sent({ TIMEBOX_DAILY: "2h tokens:1m" }),
+				...["1h tokens:50k", "Cost:2", "$2.50"].map((words) => sent({ TIMEBOX_DEFAULT: words })),
+			]),
+		).toEqual(["", "", "", "", gemini, gemini, gemini]);
 		const data = join(home, ".gemini", "timebox");
 		logOf(data);
-		expect(sent()).toBe("");
+		expect(gates([sent()])).toEqual([""]);
 		writeFileSync(join(data, "sessions", "s1.jsonl"), '{"kind":"active","budget":{"tokenLimit":50000}}\n');
-		expect(sent()).toBe(handed(request, "gemini"));
+		expect(gates([sent()])).toEqual([gemini]);
 	});
 
 	it("on Codex with a default budget, every event but a session's start with nothing in its log", () => {
 		const env = { TIMEBOX_DEFAULT: "1h" };
 		const start = event("SessionStart", { source: "startup" });
-		// The default budget starts at the session's first prompt: its start needs no Node.
-		expect(gate("codex", start, env)).toBe("");
-		for (const stdin of [
+		const stdins = [
 			event("UserPromptSubmit", { turn_id: "t1", prompt: "hello" }),
 			event("PreToolUse", { tool_name: "exec_command" }),
 			event("Stop"),
 			JSON.stringify({ session_id: "s1" }),
 			"not json",
-		]) {
-			expect(gate("codex", stdin, env)).toBe(handed(stdin));
-		}
+		];
+		// The default budget starts at the session's first prompt: its start needs no Node.
+		expect(gates([start, ...stdins].map((stdin) => ({ host: "codex", stdin, env })))).toEqual([
+			"",
+			...stdins.map((stdin) => handed(stdin)),
+		]);
 		logOf(join(home, ".codex", "timebox"));
-		expect(gate("codex", start, env)).toBe(handed(start));
-		expect(gate("codex", start, { ...env, CODEX_HOME: "" })).toBe(handed(start));
+		const runs: Run[] = [
+			{ host: "codex", stdin: start, env },
+			{ host: "codex", stdin: start, env: { ...env, CODEX_HOME: "" } },
+		];
+		expect(gates(runs)).toEqual([handed(start), handed(start)]);
 	});
 
 	it("whenever it cannot tell for sure that there is nothing to do", () => {
-		for (const stdin of [
+		const stdins = [
 			"",
 			"not json",
 			JSON.stringify({ hook_event_name: "Stop" }),
@@ -216,16 +255,24 @@ describe("the hook gate hands the event, whole, to the hook script", () => {
 			event("UserPromptSubmit", { cwd: "x".repeat(9_000), prompt: "hello" }),
 			// A session id cut off by the end of what the gate reads, the event's name before it.
 			`{"hook_event_name":"Stop","cwd":"${"x".repeat(8_133)}","session_id":"3f1c2a4e-0000-4000-8000-000000000001"}`,
-		]) {
-			expect(gate("codex", stdin)).toBe(handed(stdin));
-		}
+		];
 		const stop = event("Stop");
-		// A data folder the hook script would not find as the gate does: an empty or unset variable it reads.
-		expect(gate("codex", stop, { CODEX_HOME: "" })).toBe(handed(stop));
-		expect(gate("codex", stop, { CLAUDE_PLUGIN_DATA: "" })).toBe(handed(stop));
-		expect(gate("codex", stop, { HOME: "" })).toBe(handed(stop));
-		// Claude Code's data folder is only ever the plugin's.
-		expect(gate("claude", stop)).toBe(handed(stop, "claude"));
+		const runs: Run[] = [
+			...stdins.map((stdin) => ({ host: "codex", stdin })),
+			// A data folder the hook script would not find as the gate does: an empty or unset variable it reads.
+			{ host: "codex", stdin: stop, env: { CODEX_HOME: "" } },
+			{ host: "codex", stdin: stop, env: { CLAUDE_PLUGIN_DATA: "" } },
+			{ host: "codex", stdin: stop, env: { HOME: "" } },
+			// Claude Code's data folder is only ever the plugin's.
+			{ host: "claude", stdin: stop },
+		];
+		expect(gates(runs)).toEqual([
+			...stdins.map((stdin) => handed(stdin)),
+			handed(stop),
+			handed(stop),
+			handed(stop),
+			handed(stop, "claude"),
+		]);
 	});
 });
 

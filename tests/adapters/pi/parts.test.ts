@@ -1,8 +1,11 @@
 // The pi adapter's parts one by one: completions, which prompt a model call answers, the store, the UI bridge, the
 // session context and the system prompt answer.
 
-import { type ExtensionContext, SessionManager } from "@mariozechner/pi-coding-agent";
+import type { ExtensionContext } from "@mariozechner/pi-coding-agent";
 import { describe, expect, it, vi } from "vitest";
+// pi's session manager from its own module, the one pi's entry exports: the entry loads all of pi (its TUI, extension
+// loader and highlighter), which took a second and more of the unit suite for this one class.
+import { SessionManager } from "../../../node_modules/@mariozechner/pi-coding-agent/dist/core/session-manager.js";
 import { withBudgetNote } from "../../../src/adapters/pi/budget-note.ts";
 import { COMMAND_DESCRIPTION, createTimeboxCommand } from "../../../src/adapters/pi/command.ts";
 import { extensionRunOfCall, type MessageLike, promptKey, promptOfCall } from "../../../src/adapters/pi/prompt-key.ts";

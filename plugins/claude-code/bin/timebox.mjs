@@ -5672,10 +5672,12 @@ function parseHookInput(text2, event) {
 // src/adapters/hooks/watcher.ts
 var WATCH_INTERVAL_MS = 1e3;
 var WATCH_RUNNING_MS = 10 * 6e4;
+var WATCH_GONE_LOOKS = 2;
 async function watchOnce(deps, watched, now) {
   deps.store.reread();
   const hook = HookRuntime.of(deps);
   const state = hook.load(now, {}, false);
+  if (deps.store.missing()) return "missing";
   const budget = state.standing?.budget;
   if (!budget || outcomeId(budget) !== watched || state.standing?.spent || budget.pausedAt !== void 0) return "done";
   const spent = transitionWithSubagents(state, { type: "timeCheck" }, now).state.standing?.spent;
@@ -6002,6 +6004,8 @@ var SessionLog = class {
   read = null;
   /** The working folder the session runs in, kept with each prompt where the host says it (`setCwd`). */
   cwd = null;
+  /** Whether the file was not there (nor, maybe, its folder) when it was last read. */
+  absent = false;
   append(record) {
     this.appendLine({ ...record });
   }
@@ -6099,13 +6103,21 @@ var SessionLog = class {
   reread() {
     this.read = null;
   }
+  /** Whether the log was not there (nor, maybe, its folder) when it was last read: read as empty. */
+  missing() {
+    return this.absent;
+  }
   readFile() {
     let text2;
+    this.absent = false;
     try {
       text2 = readFileSync3(this.file, "utf8");
     } catch (error) {
       const code = error.code;
-      if (code === "ENOENT" || code === "ENOTDIR") return [];
+      if (code === "ENOENT" || code === "ENOTDIR") {
+        this.absent = true;
+        return [];
+      }
       throw named2(this.file, error);
     }
     const lines = [];
@@ -7993,8 +8005,11 @@ async function watch(rest, env, deps) {
     ...subagentsOf(env)
   };
   try {
-    while (await watchOnce(hookDeps, budget, deps.clock.now()) === "watching") await deps.sleep(WATCH_INTERVAL_MS);
-    return { stdout: "", stderr: "" };
+    for (let missed = 0; ; await deps.sleep(WATCH_INTERVAL_MS)) {
+      const look = await watchOnce(hookDeps, budget, deps.clock.now());
+      missed = look === "missing" ? missed + 1 : 0;
+      if (look === "done" || missed >= WATCH_GONE_LOOKS) return { stdout: "", stderr: "" };
+    }
   } catch (error) {
     return { stdout: "", stderr: `timebox: the watcher stopped: ${String(error)}
 ` };

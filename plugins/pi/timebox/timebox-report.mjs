@@ -2984,6 +2984,8 @@ var SessionLog = class {
   read = null;
   /** The working folder the session runs in, kept with each prompt where the host says it (`setCwd`). */
   cwd = null;
+  /** Whether the file was not there (nor, maybe, its folder) when it was last read. */
+  absent = false;
   append(record) {
     this.appendLine({ ...record });
   }
@@ -3081,13 +3083,21 @@ var SessionLog = class {
   reread() {
     this.read = null;
   }
+  /** Whether the log was not there (nor, maybe, its folder) when it was last read: read as empty. */
+  missing() {
+    return this.absent;
+  }
   readFile() {
     let text2;
+    this.absent = false;
     try {
       text2 = readFileSync3(this.file, "utf8");
     } catch (error) {
       const code = error.code;
-      if (code === "ENOENT" || code === "ENOTDIR") return [];
+      if (code === "ENOENT" || code === "ENOTDIR") {
+        this.absent = true;
+        return [];
+      }
       throw named(this.file, error);
     }
     const lines = [];

@@ -9,7 +9,7 @@ import { join } from "node:path";
 import { type HookDeps, handleHook } from "../adapters/hooks/handle.ts";
 import { parseHookInput } from "../adapters/hooks/input.ts";
 import type { HookHost, HookReply } from "../adapters/hooks/roles.ts";
-import { statusLineText, WATCH_INTERVAL_MS, watchOnce } from "../adapters/hooks/watcher.ts";
+import { statusLineText, WATCH_GONE_LOOKS, WATCH_INTERVAL_MS, watchOnce } from "../adapters/hooks/watcher.ts";
 import { createFileLedger } from "../adapters/node/file-ledger.ts";
 import { SessionLog } from "../adapters/node/session-log.ts";
 import type { ProjectHistoryReader, ReportPageWriter } from "../adapters/report/writer.ts";
@@ -152,8 +152,12 @@ async function watch(rest: readonly string[], env: NodeJS.ProcessEnv, deps: CliD
 		...subagentsOf(env),
 	};
 	try {
-		while ((await watchOnce(hookDeps, budget, deps.clock.now())) === "watching") await deps.sleep(WATCH_INTERVAL_MS);
-		return { stdout: "", stderr: "" };
+		// The watcher leaves once nothing is left to watch, or its session's log was missing at enough looks in a row.
+		for (let missed = 0; ; await deps.sleep(WATCH_INTERVAL_MS)) {
+			const look = await watchOnce(hookDeps, budget, deps.clock.now());
+			missed = look === "missing" ? missed + 1 : 0;
+			if (look === "done" || missed >= WATCH_GONE_LOOKS) return { stdout: "", stderr: "" };
+		}
 	} catch (error) {
 		// A watcher runs detached: it ends quietly, and the next hook enforces the budget as before.
 		return { stdout: "", stderr: `timebox: the watcher stopped: ${String(error)}\n` };

@@ -611,6 +611,22 @@ describe("failing ports", () => {
 		expect(host.session.state.standing?.budget?.turnLimit).toBe(1);
 	});
 
+	it("has a model call's request measured under a budget of tokens or cost, or while a question may set one", async () => {
+		const host = createHost();
+		host.user.canAsk = true;
+		let answer: (index: number | undefined) => void = () => {};
+		host.ports.ask = () => new Promise((resolve) => (answer = resolve));
+		await host.session.command("30m turns:3");
+		expect(host.session.needsRequest()).toBe(false);
+		const replacing = host.session.command("tokens:50k");
+		// The call that waits for the answer is let go under the budget it leaves: its request is measured.
+		expect(host.session.needsRequest()).toBe(true);
+		answer(0);
+		await replacing;
+		expect(host.session.state.standing?.budget.tokenLimit).toBe(50_000);
+		expect(host.session.needsRequest()).toBe(true);
+	});
+
 	it("fires the time limit on time while a question is open, and closes the question the stop made moot", async () => {
 		const host = createHost();
 		host.user.canAsk = true;

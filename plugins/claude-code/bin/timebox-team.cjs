@@ -1079,7 +1079,7 @@ function readTeam(env, settings, member) {
   const zone = env[TEAM_TZ_ENV]?.trim() || UTC;
   if (!knownZone(zone)) return fail(`${TEAM_TZ_ENV} "${zone.slice(0, 64)}" is not a time zone (Europe/Berlin, UTC).`);
   const failure = env[DAILY_STORE_FAILURE_ENV]?.trim().toLowerCase() === "closed" ? "closed" : "open";
-  return { config: { url: store, shown, team, zone, failure, member }, warning: null };
+  return { config: { url: store, shown, team, zone, failure, member: member() }, warning: null };
 }
 var lastDays = /* @__PURE__ */ new Map();
 function teamDay(ms, zone) {
@@ -1729,11 +1729,25 @@ function saying(warning, ledger) {
     }
   };
 }
+function machineLedger(create) {
+  let ledger = null;
+  const get = () => {
+    ledger ??= create();
+    return ledger;
+  };
+  return {
+    standings: (budgets) => get().standings(budgets),
+    countPrompt: (budgets, limits) => get().countPrompt(budgets, limits),
+    addUse: (budgets, use) => get().addUse(budgets, use),
+    adjust: (budget, adjustment) => get().adjust(budget, adjustment),
+    problem: () => get().problem()
+  };
+}
 function opening(options) {
   const { env, sessionId, clock } = options;
   const stateDir = dailyStateDir(env);
-  const created = createDailyLedger(stateDir, sessionId, clock);
-  const { config, warning } = readTeam(env, options.settings ?? {}, memberName(options.host));
+  const created = machineLedger(() => createDailyLedger(stateDir, sessionId, clock));
+  const { config, warning } = readTeam(env, options.settings ?? {}, () => memberName(options.host));
   if (warning !== null) return { local: saying(warning, created), team: null };
   if (config === null) return { local: created, team: null };
   const outbox = fileOutbox(outboxFolder(stateDir, config.team));

@@ -1773,6 +1773,67 @@ function dailyCommandPorts(daily, problem) {
   };
 }
 
+// src/core/session/caps.ts
+var PER_MILLION = 1e6;
+function capsInForce(session) {
+  const spends = (limits) => limits?.tokenLimit !== void 0 || limits?.costLimit !== void 0;
+  if (spends(session.standing?.budget)) return true;
+  const set = Object.values(session.subagents.budgets?.byType ?? {});
+  return set.some((entry) => spends(entry.budget)) || Object.values(session.subagents.runs).some((run) => spends(run.budget));
+}
+function inputBound(request) {
+  return safeAmount(request.answeredInput ?? 0) + safeAmount(request.addedBytes) + NOTE_ALLOWANCE_BYTES;
+}
+function roomLeft(limits, spend, request) {
+  const bound = inputBound(request);
+  let room = null;
+  if (limits.tokenLimit !== void 0) {
+    room = { tokens: Math.floor(limits.tokenLimit - safeAmount(spend.tokens) - bound), limit: "tokens" };
+  }
+  const prices = request.prices;
+  if (limits.costLimit === void 0 || prices === void 0) return room;
+  const inputPrice = Math.max(safeAmount(prices.input), safeAmount(prices.cacheRead), safeAmount(prices.cacheWrite));
+  const outputPrice = safeAmount(prices.output);
+  if (inputPrice === 0 && outputPrice === 0) return room;
+  const left = limits.costLimit - safeAmount(spend.cost) - bound * inputPrice / PER_MILLION;
+  const tokens = left < 0 ? -1 : outputPrice === 0 ? Number.MAX_SAFE_INTEGER : Math.floor(left * PER_MILLION / outputPrice - 1e-6);
+  return room === null || tokens < room.tokens ? { tokens, limit: "cost" } : room;
+}
+var MAIN_AGENT = "";
+function spendBeside(holding, agent) {
+  let { tokens, cost } = holding.spend;
+  for (const [key, most] of Object.entries(holding.inFlight ?? {})) {
+    if (key === agent) continue;
+    tokens += most.tokens;
+    cost += most.cost;
+  }
+  return { tokens, cost };
+}
+function mostUsed(request, cap) {
+  const bound = inputBound(request);
+  const prices = request.prices;
+  const cost = prices ? (bound * Math.max(prices.input, prices.cacheRead, prices.cacheWrite) + cap * prices.output) / PER_MILLION : 0;
+  return { tokens: bound + cap, cost };
+}
+function withInFlight(holding, agent, most) {
+  const { [agent]: _answered, ...others } = holding.inFlight ?? {};
+  return { ...holding, inFlight: most === null ? others : { ...others, [agent]: most } };
+}
+function tooLittleRoom(room) {
+  return room !== null && room.tokens < MIN_ANSWER_TOKENS;
+}
+function withRoom(decision, budget, holding, request, stopHere, agent = MAIN_AGENT) {
+  if (decision.kind === "stop" || request === void 0) return decision;
+  const room = roomLeft(budget, spendBeside(holding, agent), request);
+  return tooLittleRoom(room) ? stopHere(room.limit) : decision;
+}
+function capEffect(room) {
+  return room === null ? [] : [{ kind: "capOutput", maxTokens: Math.max(room, MIN_ANSWER_TOKENS) }];
+}
+function callGoes(effects) {
+  return !effects.some((effect) => effect.kind === "refuse" || effect.kind === "abort" || effect.kind === "ask");
+}
+
 // src/core/subagents/messages.ts
 function subagentLimitPhrase(limit, budget) {
   switch (limit) {
@@ -1845,399 +1906,6 @@ function subagentBudgetSetMessage(described) {
   return `Timebox: every subagent started from now on gets ${described}, as well as the session's budget.`;
 }
 var SUBAGENT_BUDGET_OFF = "Timebox: subagent budget off. Subagents still count against the session's budget.";
-
-// src/core/subagents/describe.ts
-function describeTaskBudget(budget) {
-  const parts = [];
-  if (budget.timeLimitMs !== null) parts.push(formatBudgetLabel(budget.timeLimitMs));
-  if (budget.stepLimit !== void 0) parts.push(pluralCalls(budget.stepLimit));
-  if (budget.tokenLimit !== void 0) parts.push(`${formatTokens(budget.tokenLimit)} tokens`);
-  if (budget.costLimit !== void 0) parts.push(formatCost(budget.costLimit));
-  if (budget.loopLimit !== void 0) parts.push(loopGuardPhrase(budget.loopLimit));
-  return parts.join(" and ");
-}
-
-// src/core/subagents/state.ts
-var NO_SUBAGENTS = { budgets: null, runs: {} };
-function budgetFor(agents, agentType) {
-  return setBudgetFor(agents, agentType)?.budget ?? null;
-}
-function setBudgetFor(agents, agentType) {
-  const byType = agents.budgets?.byType;
-  if (byType === void 0) return null;
-  return (Object.hasOwn(byType, agentType) ? byType[agentType] : byType[ANY_AGENT_TYPE]) ?? null;
-}
-function firstWords(task) {
-  const words = task.trim().split(/\s+/);
-  const shown = words.slice(0, SUBAGENT_TASK_WORDS).join(" ");
-  return words.length > SUBAGENT_TASK_WORDS ? `${shown}…` : shown;
-}
-function withRun(agents, run) {
-  return { ...agents, runs: { ...agents.runs, [run.id]: run } };
-}
-function runRecord(run) {
-  return { kind: "append", record: { kind: "subagent", version: RECORD_VERSION, agent: run } };
-}
-function isRunning(run) {
-  return run.ended === null;
-}
-function reachedLimit(run, now, steps = true) {
-  const budget = run.budget;
-  if (budget === null) return null;
-  if (budget.timeLimitMs !== null && now - run.startedAt >= budget.timeLimitMs) return "time";
-  if (steps && budget.stepLimit !== void 0 && run.steps >= budget.stepLimit) return "steps";
-  if (budget.tokenLimit !== void 0 && run.spend.tokens >= budget.tokenLimit) return "tokens";
-  if (budget.costLimit !== void 0 && run.spend.cost >= budget.costLimit) return "cost";
-  return null;
-}
-function usedRatio(run, now) {
-  const budget = run.budget;
-  if (budget === null) return 0;
-  let ratio = 0;
-  if (budget.timeLimitMs !== null) ratio = Math.max(ratio, (now - run.startedAt) / budget.timeLimitMs);
-  if (budget.stepLimit !== void 0) ratio = Math.max(ratio, run.steps / budget.stepLimit);
-  if (budget.tokenLimit !== void 0) ratio = Math.max(ratio, run.spend.tokens / budget.tokenLimit);
-  if (budget.costLimit !== void 0) ratio = Math.max(ratio, run.spend.cost / budget.costLimit);
-  return ratio;
-}
-function leftText(run, now) {
-  const budget = run.budget;
-  if (budget === null) return "no budget";
-  const left = [];
-  if (budget.timeLimitMs !== null) left.push(formatTime(budget.timeLimitMs - (now - run.startedAt)));
-  if (budget.stepLimit !== void 0) left.push(pluralCalls(Math.max(0, budget.stepLimit - run.steps)));
-  if (budget.tokenLimit !== void 0) left.push(`${formatTokens(budget.tokenLimit - run.spend.tokens)} tokens`);
-  if (budget.costLimit !== void 0) left.push(formatCost(Math.max(0, budget.costLimit - run.spend.cost)));
-  return left.join(" and ");
-}
-function usedText(run, now) {
-  const until = run.endedAt ?? now;
-  const spend = run.spend;
-  const used = [formatTime(until - run.startedAt), pluralCalls(run.steps)];
-  if (spend.tokens > 0) used.push(`${formatTokens(spend.tokens)} tokens`);
-  if (spend.cost > 0) used.push(formatCost(spend.cost));
-  return used.join(", ");
-}
-function nextSubagentCheckIn(agents, now) {
-  let due = Number.POSITIVE_INFINITY;
-  for (const run of Object.values(agents.runs)) {
-    if (!isRunning(run)) continue;
-    const limitMs = run.budget?.timeLimitMs ?? null;
-    if (run.wrapUp !== null) due = Math.min(due, run.wrapUp.until);
-    else if (limitMs !== null && run.spent === null) {
-      due = Math.min(due, run.startedAt + (run.warned ? limitMs : NUDGE_WARNING_RATIO * limitMs));
-    }
-  }
-  return due === Number.POSITIVE_INFINITY ? null : Math.min(MAX_TIMER_DELAY_MS, Math.max(1, Math.ceil(due - now)));
-}
-function hasSubagentTimers(agents) {
-  for (const run of Object.values(agents.runs)) {
-    if (isRunning(run) && (run.wrapUp !== null || run.spent === null && run.budget?.timeLimitMs != null)) return true;
-  }
-  return false;
-}
-
-// src/core/subagents/status.ts
-function subagentStatusLines(agents, now) {
-  const running = Object.values(agents.runs).filter(isRunning);
-  if (running.length === 0) return [];
-  return [`Subagents running: ${running.length}.`, ...running.map((run) => `- ${nameOf(run)}: ${standing(run, now)}`)];
-}
-function subagentReportLines(runs, now) {
-  if (runs.length === 0) return [];
-  const count = runs.length === 1 ? "1 subagent" : `${runs.length} subagents`;
-  return [`${count} in this session:`, ...runs.map((run) => `- ${subagentReportLine(run, now)}`)];
-}
-function subagentReportLine(run, now) {
-  const budget = run.budget === null ? "no budget of its own" : `budget ${describeTaskBudget(run.budget)}`;
-  return `${nameOf(run)}: ${budget}; used ${usedText(run, now)}. ${ending(run)}`;
-}
-function nameOf(run) {
-  return `${quoteInput(run.task)} (${run.agentType})`;
-}
-function standing(run, now) {
-  if (run.spent !== null) return `concluding ${subagentStopCause(run.spent.limit, run.budget)}`;
-  if (run.budget === null) return `no budget of its own; used ${usedText(run, now)}`;
-  return `${leftText(run, now)} left`;
-}
-function ending(run) {
-  if (run.ended === "answered") return "Answered.";
-  if (run.spent === null) return "Still running.";
-  const cause = subagentStopCause(run.spent.limit, run.budget);
-  switch (run.ended) {
-    case "concluded":
-      return `Concluded ${cause}.`;
-    case "stopped":
-      return `Stopped ${cause}.`;
-    case null:
-      return `Concluding ${cause}.`;
-  }
-}
-
-// src/core/text/report.ts
-function sessionReport(items, ledger, now, terms = DEFAULT_TERMS) {
-  const budgets = foldBudgets(items);
-  const subagents = subagentReportLines(foldHistory(items).subagents ?? [], now);
-  if (budgets.length === 0) return ["Timebox report: no budget was set in this session.", ...subagents].join("\n");
-  const lines = budgets.map(
-    (entry, index) => `${index + 1}. ${describeEntry(entry, ledger(entry.budget), now, terms)}`
-  );
-  const count = budgets.length === 1 ? "1 budget" : `${budgets.length} budgets`;
-  const note = unmeasuredNote(terms);
-  return [`Timebox report: ${count} in this session.`, ...lines, ...subagents, ...note === null ? [] : [note]].join(
-    "\n"
-  );
-}
-function foldBudgets(items) {
-  const budgets = [];
-  let current = null;
-  for (const item of items) {
-    if (item.kind === "record") {
-      const record = parseRecord(item.record);
-      if (record?.kind === "active") {
-        if (current && current.budget.id === record.budget.id) {
-          current.budget = record.budget;
-          continue;
-        }
-        if (current) current.ending = { kind: "replaced", at: record.budget.startTime };
-        current = { budget: record.budget, prompts: /* @__PURE__ */ new Set(), turns: [], usage: [], ending: { kind: "active" } };
-        budgets.push(current);
-      } else if (record?.kind === "off" && current) {
-        current.ending = { kind: "off", at: record.disabledAt };
-        current = null;
-      }
-      continue;
-    }
-    if (!current || current.budget.pausedAt !== void 0) continue;
-    if (item.kind === "prompt") {
-      if (!current.prompts.has(item.key)) current.turns.push({ key: item.key, at: item.at });
-      current.prompts.add(item.key);
-    } else current.usage.push({ tokens: item.tokens, cost: item.cost, at: item.at });
-  }
-  return budgets;
-}
-function budgetFigures(entry, ledger, now) {
-  const { budget } = entry;
-  const spent = ledger.spent;
-  const ending2 = spent ? { kind: "spent", why: spentWhy(spent) } : entry.ending;
-  const until = ending2.kind === "off" || ending2.kind === "replaced" ? ending2.at : now;
-  const stoppedAt = spent ? budget.startTime + (budget.pausedMs ?? 0) + spent.elapsedMs : Number.POSITIVE_INFINITY;
-  return {
-    ending: ending2,
-    until: spent ? stoppedAt : until,
-    timeMs: spent ? spent.elapsedMs : elapsedMs(budget, until),
-    turns: spent ? spent.usedTurns : entry.prompts.size,
-    spend: sumUsage(entry.usage.filter((usage) => usage.at === void 0 || usage.at <= stoppedAt)),
-    stoppedAt
-  };
-}
-function describeEntry(entry, ledger, now, terms) {
-  const { budget } = entry;
-  const figures = budgetFigures(entry, ledger, now);
-  const extended = budget.extensions ? `, extended ${budget.extensions === 1 ? "once" : `${budget.extensions} times`}` : "";
-  const used = [
-    formatTime(figures.timeMs),
-    pluralTurns(figures.turns),
-    ...terms.tokens ? [`${formatTokens(figures.spend.tokens)} tokens`] : [],
-    ...terms.cost ? [formatCost(figures.spend.cost)] : []
-  ];
-  const set = `${describeBudget(budget)}, set ${formatTime(Math.max(0, now - budget.startTime))} ago${extended}`;
-  return `${set}: used ${used.join(", ")}. ${endingText(figures.ending)}`;
-}
-function sumUsage(usage) {
-  return usage.reduce(
-    (sum, one) => ({ tokens: sum.tokens + safeAmount(one.tokens), cost: sum.cost + safeAmount(one.cost) }),
-    { tokens: 0, cost: 0 }
-  );
-}
-function spentWhy(spent) {
-  if (spent.timeRanOut) return "the time ran out";
-  if (spent.noRoom)
-    return `too little of the ${spent.limit === "cost" ? "cost" : "tokens"} was left for the next model call`;
-  if (spent.limit === "tokens") return "the tokens were used up";
-  if (spent.limit === "cost") return "the cost limit was reached";
-  return "the prompts were used up";
-}
-function endingText(ending2) {
-  switch (ending2.kind) {
-    case "active":
-      return "Still active.";
-    case "spent":
-      return `Spent: ${ending2.why}.`;
-    case "off":
-      return "Turned off.";
-    case "replaced":
-      return "Replaced by a new budget.";
-  }
-}
-
-// src/core/text/report-data.ts
-var SHARES = [NUDGE_WARNING_RATIO, NUDGE_CRITICAL_RATIO];
-function reportData(items, ledger, now, terms = DEFAULT_TERMS) {
-  const runs = foldHistory(items).subagents ?? [];
-  return {
-    text: sessionReport(items, ledger, now, terms),
-    now,
-    measured: { tokens: terms.tokens, cost: terms.cost },
-    budgets: foldBudgets(items).map((entry) => budgetData(entry, ledger, now, terms)),
-    subagents: runs.map((run) => subagentData(run, subagentReportLine(run, now)))
-  };
-}
-function limitsOf(budget) {
-  return {
-    timeMs: budget.timeLimitMs,
-    turns: budget.turnLimit,
-    tokens: budget.tokenLimit ?? null,
-    cost: budget.costLimit ?? null,
-    steps: budget.stepLimit ?? null,
-    loop: budget.loopLimit ?? null
-  };
-}
-function budgetData(entry, ledger, now, terms) {
-  const { budget } = entry;
-  const view = ledger(budget);
-  const figures = budgetFigures(entry, view, now);
-  const line = describeEntry(entry, view, now, terms);
-  const steps = [];
-  let tokens = 0;
-  let cost = 0;
-  for (const usage of entry.usage) {
-    if (usage.at === void 0 || usage.at > figures.stoppedAt) continue;
-    tokens += safeAmount(usage.tokens);
-    cost += safeAmount(usage.cost);
-    steps.push({ at: usage.at, tokens, cost });
-  }
-  const turns = entry.turns.slice(0, figures.turns).flatMap((turn) => turn.at === void 0 ? [] : [turn.at]);
-  const limits = limitsOf(budget);
-  return {
-    words: describeBudget(budget),
-    line,
-    startTime: budget.startTime,
-    until: figures.until,
-    limits,
-    used: { timeMs: figures.timeMs, turns: figures.turns, tokens: figures.spend.tokens, cost: figures.spend.cost },
-    ending: { kind: figures.ending.kind, text: endingText(figures.ending) },
-    extensions: budget.extensions ?? 0,
-    pausedMs: budget.pausedMs ?? 0,
-    pausedAt: budget.pausedAt ?? null,
-    graceMs: budget.graceMs ?? null,
-    onStopCommand: budget.onStopCommand,
-    turns,
-    steps,
-    warnings: warningsOf(budget, limits, figures.until, turns, steps)
-  };
-}
-function warningsOf(budget, limits, until, turns, steps) {
-  const warnings = [];
-  for (const share of SHARES) {
-    if (limits.timeMs !== null) {
-      const at = budget.startTime + (budget.pausedMs ?? 0) + share * limits.timeMs;
-      if (at <= until) warnings.push({ share, limit: "time", at });
-    }
-    if (limits.turns !== null) {
-      const at = turns[Math.ceil(share * limits.turns) - 1];
-      if (at !== void 0) warnings.push({ share, limit: "turns", at });
-    }
-    for (const limit of ["tokens", "cost"]) {
-      const cap = limits[limit];
-      const reached = cap === null ? void 0 : steps.find((step) => step[limit] >= share * cap);
-      if (reached !== void 0) warnings.push({ share, limit, at: reached.at });
-    }
-  }
-  return warnings.sort((a, b) => a.at - b.at);
-}
-function subagentData(run, line) {
-  const budget = run.budget;
-  return {
-    id: run.id,
-    parent: run.parent,
-    agentType: run.agentType,
-    task: run.task,
-    budget: budget === null ? null : describeTaskBudget(budget),
-    limits: budget === null ? null : {
-      timeMs: budget.timeLimitMs,
-      turns: null,
-      tokens: budget.tokenLimit ?? null,
-      cost: budget.costLimit ?? null,
-      steps: budget.stepLimit ?? null,
-      loop: budget.loopLimit ?? null
-    },
-    startedAt: run.startedAt,
-    endedAt: run.endedAt,
-    spent: run.spent === null ? null : { at: run.spent.at, limit: run.spent.limit },
-    ended: run.ended,
-    steps: run.steps,
-    tokens: run.spend.tokens,
-    cost: run.spend.cost,
-    line
-  };
-}
-
-// src/core/run/live-report-page.ts
-async function writeReportPage(write2, source) {
-  if (write2 === void 0) return void 0;
-  try {
-    const report = reportData(source.history(), source.ledger, source.now, source.terms);
-    return { path: await write2({ report, standings: source.standings() }) };
-  } catch (error) {
-    return { problem: error instanceof Error ? error.message : String(error) };
-  }
-}
-
-// src/core/session/caps.ts
-var PER_MILLION = 1e6;
-function inputBound(request) {
-  return safeAmount(request.answeredInput ?? 0) + safeAmount(request.addedBytes) + NOTE_ALLOWANCE_BYTES;
-}
-function roomLeft(limits, spend, request) {
-  const bound = inputBound(request);
-  let room = null;
-  if (limits.tokenLimit !== void 0) {
-    room = { tokens: Math.floor(limits.tokenLimit - safeAmount(spend.tokens) - bound), limit: "tokens" };
-  }
-  const prices = request.prices;
-  if (limits.costLimit === void 0 || prices === void 0) return room;
-  const inputPrice = Math.max(safeAmount(prices.input), safeAmount(prices.cacheRead), safeAmount(prices.cacheWrite));
-  const outputPrice = safeAmount(prices.output);
-  if (inputPrice === 0 && outputPrice === 0) return room;
-  const left = limits.costLimit - safeAmount(spend.cost) - bound * inputPrice / PER_MILLION;
-  const tokens = left < 0 ? -1 : outputPrice === 0 ? Number.MAX_SAFE_INTEGER : Math.floor(left * PER_MILLION / outputPrice - 1e-6);
-  return room === null || tokens < room.tokens ? { tokens, limit: "cost" } : room;
-}
-var MAIN_AGENT = "";
-function spendBeside(holding, agent) {
-  let { tokens, cost } = holding.spend;
-  for (const [key, most] of Object.entries(holding.inFlight ?? {})) {
-    if (key === agent) continue;
-    tokens += most.tokens;
-    cost += most.cost;
-  }
-  return { tokens, cost };
-}
-function mostUsed(request, cap) {
-  const bound = inputBound(request);
-  const prices = request.prices;
-  const cost = prices ? (bound * Math.max(prices.input, prices.cacheRead, prices.cacheWrite) + cap * prices.output) / PER_MILLION : 0;
-  return { tokens: bound + cap, cost };
-}
-function withInFlight(holding, agent, most) {
-  const { [agent]: _answered, ...others } = holding.inFlight ?? {};
-  return { ...holding, inFlight: most === null ? others : { ...others, [agent]: most } };
-}
-function tooLittleRoom(room) {
-  return room !== null && room.tokens < MIN_ANSWER_TOKENS;
-}
-function withRoom(decision, budget, holding, request, stopHere, agent = MAIN_AGENT) {
-  if (decision.kind === "stop" || request === void 0) return decision;
-  const room = roomLeft(budget, spendBeside(holding, agent), request);
-  return tooLittleRoom(room) ? stopHere(room.limit) : decision;
-}
-function capEffect(room) {
-  return room === null ? [] : [{ kind: "capOutput", maxTokens: Math.max(room, MIN_ANSWER_TOKENS) }];
-}
-function callGoes(effects) {
-  return !effects.some((effect) => effect.kind === "refuse" || effect.kind === "abort" || effect.kind === "ask");
-}
 
 // src/core/text/report-page.ts
 var NO_REPORT_PAGE = "Timebox: the report page cannot be written from here. From a checkout of Timebox: npm run report -- --session <id>.";
@@ -2543,6 +2211,17 @@ function sessionStatusMessage(view) {
   );
 }
 
+// src/core/subagents/describe.ts
+function describeTaskBudget(budget) {
+  const parts = [];
+  if (budget.timeLimitMs !== null) parts.push(formatBudgetLabel(budget.timeLimitMs));
+  if (budget.stepLimit !== void 0) parts.push(pluralCalls(budget.stepLimit));
+  if (budget.tokenLimit !== void 0) parts.push(`${formatTokens(budget.tokenLimit)} tokens`);
+  if (budget.costLimit !== void 0) parts.push(formatCost(budget.costLimit));
+  if (budget.loopLimit !== void 0) parts.push(loopGuardPhrase(budget.loopLimit));
+  return parts.join(" and ");
+}
+
 // src/core/subagents/commands.ts
 var COMMAND_SOURCE = "/timebox subagents";
 function subagentsCommand2(agents, command2, now) {
@@ -2603,6 +2282,123 @@ function budgetsRecord(budgets, at) {
 }
 function notify(message, level) {
   return { kind: "notify", message, level };
+}
+
+// src/core/subagents/state.ts
+var NO_SUBAGENTS = { budgets: null, runs: {} };
+function budgetFor(agents, agentType) {
+  return setBudgetFor(agents, agentType)?.budget ?? null;
+}
+function setBudgetFor(agents, agentType) {
+  const byType = agents.budgets?.byType;
+  if (byType === void 0) return null;
+  return (Object.hasOwn(byType, agentType) ? byType[agentType] : byType[ANY_AGENT_TYPE]) ?? null;
+}
+function firstWords(task) {
+  const words = task.trim().split(/\s+/);
+  const shown = words.slice(0, SUBAGENT_TASK_WORDS).join(" ");
+  return words.length > SUBAGENT_TASK_WORDS ? `${shown}…` : shown;
+}
+function withRun(agents, run) {
+  return { ...agents, runs: { ...agents.runs, [run.id]: run } };
+}
+function runRecord(run) {
+  return { kind: "append", record: { kind: "subagent", version: RECORD_VERSION, agent: run } };
+}
+function isRunning(run) {
+  return run.ended === null;
+}
+function reachedLimit(run, now, steps = true) {
+  const budget = run.budget;
+  if (budget === null) return null;
+  if (budget.timeLimitMs !== null && now - run.startedAt >= budget.timeLimitMs) return "time";
+  if (steps && budget.stepLimit !== void 0 && run.steps >= budget.stepLimit) return "steps";
+  if (budget.tokenLimit !== void 0 && run.spend.tokens >= budget.tokenLimit) return "tokens";
+  if (budget.costLimit !== void 0 && run.spend.cost >= budget.costLimit) return "cost";
+  return null;
+}
+function usedRatio(run, now) {
+  const budget = run.budget;
+  if (budget === null) return 0;
+  let ratio = 0;
+  if (budget.timeLimitMs !== null) ratio = Math.max(ratio, (now - run.startedAt) / budget.timeLimitMs);
+  if (budget.stepLimit !== void 0) ratio = Math.max(ratio, run.steps / budget.stepLimit);
+  if (budget.tokenLimit !== void 0) ratio = Math.max(ratio, run.spend.tokens / budget.tokenLimit);
+  if (budget.costLimit !== void 0) ratio = Math.max(ratio, run.spend.cost / budget.costLimit);
+  return ratio;
+}
+function leftText(run, now) {
+  const budget = run.budget;
+  if (budget === null) return "no budget";
+  const left = [];
+  if (budget.timeLimitMs !== null) left.push(formatTime(budget.timeLimitMs - (now - run.startedAt)));
+  if (budget.stepLimit !== void 0) left.push(pluralCalls(Math.max(0, budget.stepLimit - run.steps)));
+  if (budget.tokenLimit !== void 0) left.push(`${formatTokens(budget.tokenLimit - run.spend.tokens)} tokens`);
+  if (budget.costLimit !== void 0) left.push(formatCost(Math.max(0, budget.costLimit - run.spend.cost)));
+  return left.join(" and ");
+}
+function usedText(run, now) {
+  const until = run.endedAt ?? now;
+  const spend = run.spend;
+  const used = [formatTime(until - run.startedAt), pluralCalls(run.steps)];
+  if (spend.tokens > 0) used.push(`${formatTokens(spend.tokens)} tokens`);
+  if (spend.cost > 0) used.push(formatCost(spend.cost));
+  return used.join(", ");
+}
+function nextSubagentCheckIn(agents, now) {
+  let due = Number.POSITIVE_INFINITY;
+  for (const run of Object.values(agents.runs)) {
+    if (!isRunning(run)) continue;
+    const limitMs = run.budget?.timeLimitMs ?? null;
+    if (run.wrapUp !== null) due = Math.min(due, run.wrapUp.until);
+    else if (limitMs !== null && run.spent === null) {
+      due = Math.min(due, run.startedAt + (run.warned ? limitMs : NUDGE_WARNING_RATIO * limitMs));
+    }
+  }
+  return due === Number.POSITIVE_INFINITY ? null : Math.min(MAX_TIMER_DELAY_MS, Math.max(1, Math.ceil(due - now)));
+}
+function hasSubagentTimers(agents) {
+  for (const run of Object.values(agents.runs)) {
+    if (isRunning(run) && (run.wrapUp !== null || run.spent === null && run.budget?.timeLimitMs != null)) return true;
+  }
+  return false;
+}
+
+// src/core/subagents/status.ts
+function subagentStatusLines(agents, now) {
+  const running = Object.values(agents.runs).filter(isRunning);
+  if (running.length === 0) return [];
+  return [`Subagents running: ${running.length}.`, ...running.map((run) => `- ${nameOf(run)}: ${standing(run, now)}`)];
+}
+function subagentReportLines(runs, now) {
+  if (runs.length === 0) return [];
+  const count = runs.length === 1 ? "1 subagent" : `${runs.length} subagents`;
+  return [`${count} in this session:`, ...runs.map((run) => `- ${subagentReportLine(run, now)}`)];
+}
+function subagentReportLine(run, now) {
+  const budget = run.budget === null ? "no budget of its own" : `budget ${describeTaskBudget(run.budget)}`;
+  return `${nameOf(run)}: ${budget}; used ${usedText(run, now)}. ${ending(run)}`;
+}
+function nameOf(run) {
+  return `${quoteInput(run.task)} (${run.agentType})`;
+}
+function standing(run, now) {
+  if (run.spent !== null) return `concluding ${subagentStopCause(run.spent.limit, run.budget)}`;
+  if (run.budget === null) return `no budget of its own; used ${usedText(run, now)}`;
+  return `${leftText(run, now)} left`;
+}
+function ending(run) {
+  if (run.ended === "answered") return "Answered.";
+  if (run.spent === null) return "Still running.";
+  const cause = subagentStopCause(run.spent.limit, run.budget);
+  switch (run.ended) {
+    case "concluded":
+      return `Concluded ${cause}.`;
+    case "stopped":
+      return `Stopped ${cause}.`;
+    case null:
+      return `Concluding ${cause}.`;
+  }
 }
 
 // src/core/text/questions.ts
@@ -3840,6 +3636,226 @@ function limitAnswer(state, event, now) {
   return { state: goOn.state, effects: [...extended.effects, ...goOn.effects] };
 }
 
+// src/core/text/report.ts
+function sessionReport(items, ledger, now, terms = DEFAULT_TERMS) {
+  const budgets = foldBudgets(items);
+  const subagents = subagentReportLines(foldHistory(items).subagents ?? [], now);
+  if (budgets.length === 0) return ["Timebox report: no budget was set in this session.", ...subagents].join("\n");
+  const lines = budgets.map(
+    (entry, index) => `${index + 1}. ${describeEntry(entry, ledger(entry.budget), now, terms)}`
+  );
+  const count = budgets.length === 1 ? "1 budget" : `${budgets.length} budgets`;
+  const note = unmeasuredNote(terms);
+  return [`Timebox report: ${count} in this session.`, ...lines, ...subagents, ...note === null ? [] : [note]].join(
+    "\n"
+  );
+}
+function foldBudgets(items) {
+  const budgets = [];
+  let current = null;
+  for (const item of items) {
+    if (item.kind === "record") {
+      const record = parseRecord(item.record);
+      if (record?.kind === "active") {
+        if (current && current.budget.id === record.budget.id) {
+          current.budget = record.budget;
+          continue;
+        }
+        if (current) current.ending = { kind: "replaced", at: record.budget.startTime };
+        current = { budget: record.budget, prompts: /* @__PURE__ */ new Set(), turns: [], usage: [], ending: { kind: "active" } };
+        budgets.push(current);
+      } else if (record?.kind === "off" && current) {
+        current.ending = { kind: "off", at: record.disabledAt };
+        current = null;
+      }
+      continue;
+    }
+    if (!current || current.budget.pausedAt !== void 0) continue;
+    if (item.kind === "prompt") {
+      if (!current.prompts.has(item.key)) current.turns.push({ key: item.key, at: item.at });
+      current.prompts.add(item.key);
+    } else current.usage.push({ tokens: item.tokens, cost: item.cost, at: item.at });
+  }
+  return budgets;
+}
+function budgetFigures(entry, ledger, now) {
+  const { budget } = entry;
+  const spent = ledger.spent;
+  const ending2 = spent ? { kind: "spent", why: spentWhy(spent) } : entry.ending;
+  const until = ending2.kind === "off" || ending2.kind === "replaced" ? ending2.at : now;
+  const stoppedAt = spent ? budget.startTime + (budget.pausedMs ?? 0) + spent.elapsedMs : Number.POSITIVE_INFINITY;
+  return {
+    ending: ending2,
+    until: spent ? stoppedAt : until,
+    timeMs: spent ? spent.elapsedMs : elapsedMs(budget, until),
+    turns: spent ? spent.usedTurns : entry.prompts.size,
+    spend: sumUsage(entry.usage.filter((usage) => usage.at === void 0 || usage.at <= stoppedAt)),
+    stoppedAt
+  };
+}
+function describeEntry(entry, ledger, now, terms) {
+  const { budget } = entry;
+  const figures = budgetFigures(entry, ledger, now);
+  const extended = budget.extensions ? `, extended ${budget.extensions === 1 ? "once" : `${budget.extensions} times`}` : "";
+  const used = [
+    formatTime(figures.timeMs),
+    pluralTurns(figures.turns),
+    ...terms.tokens ? [`${formatTokens(figures.spend.tokens)} tokens`] : [],
+    ...terms.cost ? [formatCost(figures.spend.cost)] : []
+  ];
+  const set = `${describeBudget(budget)}, set ${formatTime(Math.max(0, now - budget.startTime))} ago${extended}`;
+  return `${set}: used ${used.join(", ")}. ${endingText(figures.ending)}`;
+}
+function sumUsage(usage) {
+  return usage.reduce(
+    (sum, one) => ({ tokens: sum.tokens + safeAmount(one.tokens), cost: sum.cost + safeAmount(one.cost) }),
+    { tokens: 0, cost: 0 }
+  );
+}
+function spentWhy(spent) {
+  if (spent.timeRanOut) return "the time ran out";
+  if (spent.noRoom)
+    return `too little of the ${spent.limit === "cost" ? "cost" : "tokens"} was left for the next model call`;
+  if (spent.limit === "tokens") return "the tokens were used up";
+  if (spent.limit === "cost") return "the cost limit was reached";
+  return "the prompts were used up";
+}
+function endingText(ending2) {
+  switch (ending2.kind) {
+    case "active":
+      return "Still active.";
+    case "spent":
+      return `Spent: ${ending2.why}.`;
+    case "off":
+      return "Turned off.";
+    case "replaced":
+      return "Replaced by a new budget.";
+  }
+}
+
+// src/core/text/report-data.ts
+var SHARES = [NUDGE_WARNING_RATIO, NUDGE_CRITICAL_RATIO];
+function reportData(items, ledger, now, terms = DEFAULT_TERMS) {
+  const runs = foldHistory(items).subagents ?? [];
+  return {
+    text: sessionReport(items, ledger, now, terms),
+    now,
+    measured: { tokens: terms.tokens, cost: terms.cost },
+    budgets: foldBudgets(items).map((entry) => budgetData(entry, ledger, now, terms)),
+    subagents: runs.map((run) => subagentData(run, subagentReportLine(run, now)))
+  };
+}
+function limitsOf(budget) {
+  return {
+    timeMs: budget.timeLimitMs,
+    turns: budget.turnLimit,
+    tokens: budget.tokenLimit ?? null,
+    cost: budget.costLimit ?? null,
+    steps: budget.stepLimit ?? null,
+    loop: budget.loopLimit ?? null
+  };
+}
+function budgetData(entry, ledger, now, terms) {
+  const { budget } = entry;
+  const view = ledger(budget);
+  const figures = budgetFigures(entry, view, now);
+  const line = describeEntry(entry, view, now, terms);
+  const steps = [];
+  let tokens = 0;
+  let cost = 0;
+  for (const usage of entry.usage) {
+    if (usage.at === void 0 || usage.at > figures.stoppedAt) continue;
+    tokens += safeAmount(usage.tokens);
+    cost += safeAmount(usage.cost);
+    steps.push({ at: usage.at, tokens, cost });
+  }
+  const turns = entry.turns.slice(0, figures.turns).flatMap((turn) => turn.at === void 0 ? [] : [turn.at]);
+  const limits = limitsOf(budget);
+  return {
+    words: describeBudget(budget),
+    line,
+    startTime: budget.startTime,
+    until: figures.until,
+    limits,
+    used: { timeMs: figures.timeMs, turns: figures.turns, tokens: figures.spend.tokens, cost: figures.spend.cost },
+    ending: { kind: figures.ending.kind, text: endingText(figures.ending) },
+    extensions: budget.extensions ?? 0,
+    pausedMs: budget.pausedMs ?? 0,
+    pausedAt: budget.pausedAt ?? null,
+    graceMs: budget.graceMs ?? null,
+    onStopCommand: budget.onStopCommand,
+    turns,
+    steps,
+    warnings: warningsOf(budget, limits, figures.until, turns, steps)
+  };
+}
+function warningsOf(budget, limits, until, turns, steps) {
+  const warnings = [];
+  for (const share of SHARES) {
+    if (limits.timeMs !== null) {
+      const at = budget.startTime + (budget.pausedMs ?? 0) + share * limits.timeMs;
+      if (at <= until) warnings.push({ share, limit: "time", at });
+    }
+    if (limits.turns !== null) {
+      const at = turns[Math.ceil(share * limits.turns) - 1];
+      if (at !== void 0) warnings.push({ share, limit: "turns", at });
+    }
+    for (const limit of ["tokens", "cost"]) {
+      const cap = limits[limit];
+      const reached = cap === null ? void 0 : steps.find((step) => step[limit] >= share * cap);
+      if (reached !== void 0) warnings.push({ share, limit, at: reached.at });
+    }
+  }
+  return warnings.sort((a, b) => a.at - b.at);
+}
+function subagentData(run, line) {
+  const budget = run.budget;
+  return {
+    id: run.id,
+    parent: run.parent,
+    agentType: run.agentType,
+    task: run.task,
+    budget: budget === null ? null : describeTaskBudget(budget),
+    limits: budget === null ? null : {
+      timeMs: budget.timeLimitMs,
+      turns: null,
+      tokens: budget.tokenLimit ?? null,
+      cost: budget.costLimit ?? null,
+      steps: budget.stepLimit ?? null,
+      loop: budget.loopLimit ?? null
+    },
+    startedAt: run.startedAt,
+    endedAt: run.endedAt,
+    spent: run.spent === null ? null : { at: run.spent.at, limit: run.spent.limit },
+    ended: run.ended,
+    steps: run.steps,
+    tokens: run.spend.tokens,
+    cost: run.spend.cost,
+    line
+  };
+}
+
+// src/core/run/live-report-page.ts
+function livePageSource(ports, budgets) {
+  const daily = ports.daily;
+  return {
+    history: () => ports.store.history(),
+    ledger: (budget) => readLedger(ports.ledger, budget),
+    now: ports.clock.now(),
+    terms: ports.terms,
+    standings: () => daily && (budgets.length > 0 || daily.team !== void 0) ? daily.standings(budgets) : []
+  };
+}
+async function writeReportPage(write2, source) {
+  if (write2 === void 0) return void 0;
+  try {
+    const report = reportData(source.history(), source.ledger, source.now, source.terms);
+    return { path: await write2({ report, standings: source.standings() }) };
+  } catch (error) {
+    return { problem: error instanceof Error ? error.message : String(error) };
+  }
+}
+
 // src/core/run/questions.ts
 var Questions = class {
   constructor(ports, report) {
@@ -4385,8 +4401,8 @@ ${mode}`;
    */
   dailyAnswer(event) {
     const port = this.ports.daily;
-    if (!hasDailyBudgets(port)) return null;
     try {
+      if (!hasDailyBudgets(port)) return null;
       const prompt = event.type === "modelCall" ? event.prompt ?? this.state.lastPrompt : null;
       const refused = this.daily.refused;
       if (prompt !== null && prompt === refused?.prompt) {
@@ -4506,6 +4522,7 @@ function nextCheckIn(state, now) {
 // src/core/run/warm-up.ts
 var WARM_UP_PROMPT = "timebox-warm-up";
 function warmUp(state, clock) {
+  capsInForce(state);
   const nothing2 = () => {
   };
   const ports = {
@@ -4632,16 +4649,7 @@ var LiveSession = class {
   }
   /** `/timebox report page`: the page written through the host, where it writes one. */
   writeReportPage() {
-    const { ports } = this;
-    const daily = ports.daily;
-    const budgets = this.dailyBudgets;
-    return writeReportPage(ports.reportPage?.bind(ports), {
-      history: () => ports.store.history(),
-      ledger: (budget) => readLedger(ports.ledger, budget),
-      now: ports.clock.now(),
-      terms: ports.terms,
-      standings: () => daily && (budgets.length > 0 || daily.team !== void 0) ? daily.standings(budgets) : []
-    });
+    return writeReportPage(this.ports.reportPage?.bind(this.ports), livePageSource(this.ports, this.dailyBudgets));
   }
   /**
    * Feeds one event to the rules once no question is open, asks what the rules ask, and carries out the answers. Model
@@ -4692,6 +4700,13 @@ var LiveSession = class {
     this.show(first);
     this.armTimers();
     return first.questions.length === 0 ? Promise.resolve(first) : this.questions.askAll(first, (event) => this.dispatch(event));
+  }
+  /**
+   * Whether a model call about to be sent needs its request measured: a budget of tokens or cost is in force
+   * (`capsInForce`), or a question is open whose answer may set one before the call is let go.
+   */
+  needsRequest() {
+    return this.questions.isOpen || capsInForce(this.runtime.state);
   }
   /** A turn begins, before the agent runs: the budget is checked on time, tokens and cost, and its status refreshed. */
   onTurnStart() {

@@ -1933,6 +1933,61 @@ function dailyCommandPorts(daily, problem) {
   };
 }
 
+// src/core/session/caps.ts
+var PER_MILLION = 1e6;
+function inputBound(request) {
+  return safeAmount(request.answeredInput ?? 0) + safeAmount(request.addedBytes) + NOTE_ALLOWANCE_BYTES;
+}
+function roomLeft(limits, spend, request) {
+  const bound = inputBound(request);
+  let room = null;
+  if (limits.tokenLimit !== void 0) {
+    room = { tokens: Math.floor(limits.tokenLimit - safeAmount(spend.tokens) - bound), limit: "tokens" };
+  }
+  const prices = request.prices;
+  if (limits.costLimit === void 0 || prices === void 0) return room;
+  const inputPrice = Math.max(safeAmount(prices.input), safeAmount(prices.cacheRead), safeAmount(prices.cacheWrite));
+  const outputPrice = safeAmount(prices.output);
+  if (inputPrice === 0 && outputPrice === 0) return room;
+  const left = limits.costLimit - safeAmount(spend.cost) - bound * inputPrice / PER_MILLION;
+  const tokens = left < 0 ? -1 : outputPrice === 0 ? Number.MAX_SAFE_INTEGER : Math.floor(left * PER_MILLION / outputPrice - 1e-6);
+  return room === null || tokens < room.tokens ? { tokens, limit: "cost" } : room;
+}
+var MAIN_AGENT = "";
+function spendBeside(holding, agent) {
+  let { tokens, cost } = holding.spend;
+  for (const [key, most] of Object.entries(holding.inFlight ?? {})) {
+    if (key === agent) continue;
+    tokens += most.tokens;
+    cost += most.cost;
+  }
+  return { tokens, cost };
+}
+function mostUsed(request, cap) {
+  const bound = inputBound(request);
+  const prices = request.prices;
+  const cost = prices ? (bound * Math.max(prices.input, prices.cacheRead, prices.cacheWrite) + cap * prices.output) / PER_MILLION : 0;
+  return { tokens: bound + cap, cost };
+}
+function withInFlight(holding, agent, most) {
+  const { [agent]: _answered, ...others } = holding.inFlight ?? {};
+  return { ...holding, inFlight: most === null ? others : { ...others, [agent]: most } };
+}
+function tooLittleRoom(room) {
+  return room !== null && room.tokens < MIN_ANSWER_TOKENS;
+}
+function withRoom(decision, budget, holding, request, stopHere, agent = MAIN_AGENT) {
+  if (decision.kind === "stop" || request === void 0) return decision;
+  const room = roomLeft(budget, spendBeside(holding, agent), request);
+  return tooLittleRoom(room) ? stopHere(room.limit) : decision;
+}
+function capEffect(room) {
+  return room === null ? [] : [{ kind: "capOutput", maxTokens: Math.max(room, MIN_ANSWER_TOKENS) }];
+}
+function callGoes(effects) {
+  return !effects.some((effect) => effect.kind === "refuse" || effect.kind === "abort" || effect.kind === "ask");
+}
+
 // src/core/subagents/messages.ts
 function subagentLimitPhrase(limit2, budget) {
   switch (limit2) {
@@ -2005,381 +2060,6 @@ function subagentBudgetSetMessage(described) {
   return `Timebox: every subagent started from now on gets ${described}, as well as the session's budget.`;
 }
 var SUBAGENT_BUDGET_OFF = "Timebox: subagent budget off. Subagents still count against the session's budget.";
-
-// src/core/subagents/describe.ts
-function describeTaskBudget(budget) {
-  const parts = [];
-  if (budget.timeLimitMs !== null) parts.push(formatBudgetLabel(budget.timeLimitMs));
-  if (budget.stepLimit !== void 0) parts.push(pluralCalls(budget.stepLimit));
-  if (budget.tokenLimit !== void 0) parts.push(`${formatTokens(budget.tokenLimit)} tokens`);
-  if (budget.costLimit !== void 0) parts.push(formatCost(budget.costLimit));
-  if (budget.loopLimit !== void 0) parts.push(loopGuardPhrase(budget.loopLimit));
-  return parts.join(" and ");
-}
-
-// src/core/subagents/state.ts
-var NO_SUBAGENTS = { budgets: null, runs: {} };
-function budgetFor(agents, agentType) {
-  return setBudgetFor(agents, agentType)?.budget ?? null;
-}
-function setBudgetFor(agents, agentType) {
-  const byType = agents.budgets?.byType;
-  if (byType === void 0) return null;
-  return (Object.hasOwn(byType, agentType) ? byType[agentType] : byType[ANY_AGENT_TYPE]) ?? null;
-}
-function firstWords(task) {
-  const words = task.trim().split(/\s+/);
-  const shown = words.slice(0, SUBAGENT_TASK_WORDS).join(" ");
-  return words.length > SUBAGENT_TASK_WORDS ? `${shown}…` : shown;
-}
-function withRun(agents, run) {
-  return { ...agents, runs: { ...agents.runs, [run.id]: run } };
-}
-function runRecord(run) {
-  return { kind: "append", record: { kind: "subagent", version: RECORD_VERSION, agent: run } };
-}
-function isRunning(run) {
-  return run.ended === null;
-}
-function reachedLimit(run, now, steps = true) {
-  const budget = run.budget;
-  if (budget === null) return null;
-  if (budget.timeLimitMs !== null && now - run.startedAt >= budget.timeLimitMs) return "time";
-  if (steps && budget.stepLimit !== void 0 && run.steps >= budget.stepLimit) return "steps";
-  if (budget.tokenLimit !== void 0 && run.spend.tokens >= budget.tokenLimit) return "tokens";
-  if (budget.costLimit !== void 0 && run.spend.cost >= budget.costLimit) return "cost";
-  return null;
-}
-function usedRatio(run, now) {
-  const budget = run.budget;
-  if (budget === null) return 0;
-  let ratio = 0;
-  if (budget.timeLimitMs !== null) ratio = Math.max(ratio, (now - run.startedAt) / budget.timeLimitMs);
-  if (budget.stepLimit !== void 0) ratio = Math.max(ratio, run.steps / budget.stepLimit);
-  if (budget.tokenLimit !== void 0) ratio = Math.max(ratio, run.spend.tokens / budget.tokenLimit);
-  if (budget.costLimit !== void 0) ratio = Math.max(ratio, run.spend.cost / budget.costLimit);
-  return ratio;
-}
-function leftText(run, now) {
-  const budget = run.budget;
-  if (budget === null) return "no budget";
-  const left = [];
-  if (budget.timeLimitMs !== null) left.push(formatTime(budget.timeLimitMs - (now - run.startedAt)));
-  if (budget.stepLimit !== void 0) left.push(pluralCalls(Math.max(0, budget.stepLimit - run.steps)));
-  if (budget.tokenLimit !== void 0) left.push(`${formatTokens(budget.tokenLimit - run.spend.tokens)} tokens`);
-  if (budget.costLimit !== void 0) left.push(formatCost(Math.max(0, budget.costLimit - run.spend.cost)));
-  return left.join(" and ");
-}
-function usedText(run, now) {
-  const until = run.endedAt ?? now;
-  const spend = run.spend;
-  const used = [formatTime(until - run.startedAt), pluralCalls(run.steps)];
-  if (spend.tokens > 0) used.push(`${formatTokens(spend.tokens)} tokens`);
-  if (spend.cost > 0) used.push(formatCost(spend.cost));
-  return used.join(", ");
-}
-
-// src/core/subagents/status.ts
-function subagentStatusLines(agents, now) {
-  const running = Object.values(agents.runs).filter(isRunning);
-  if (running.length === 0) return [];
-  return [`Subagents running: ${running.length}.`, ...running.map((run) => `- ${nameOf(run)}: ${standing(run, now)}`)];
-}
-function subagentReportLines(runs, now) {
-  if (runs.length === 0) return [];
-  const count3 = runs.length === 1 ? "1 subagent" : `${runs.length} subagents`;
-  return [`${count3} in this session:`, ...runs.map((run) => `- ${subagentReportLine(run, now)}`)];
-}
-function subagentReportLine(run, now) {
-  const budget = run.budget === null ? "no budget of its own" : `budget ${describeTaskBudget(run.budget)}`;
-  return `${nameOf(run)}: ${budget}; used ${usedText(run, now)}. ${ending(run)}`;
-}
-function nameOf(run) {
-  return `${quoteInput(run.task)} (${run.agentType})`;
-}
-function standing(run, now) {
-  if (run.spent !== null) return `concluding ${subagentStopCause(run.spent.limit, run.budget)}`;
-  if (run.budget === null) return `no budget of its own; used ${usedText(run, now)}`;
-  return `${leftText(run, now)} left`;
-}
-function ending(run) {
-  if (run.ended === "answered") return "Answered.";
-  if (run.spent === null) return "Still running.";
-  const cause = subagentStopCause(run.spent.limit, run.budget);
-  switch (run.ended) {
-    case "concluded":
-      return `Concluded ${cause}.`;
-    case "stopped":
-      return `Stopped ${cause}.`;
-    case null:
-      return `Concluding ${cause}.`;
-  }
-}
-
-// src/core/text/report.ts
-function sessionReport(items, ledger, now, terms = DEFAULT_TERMS) {
-  const budgets = foldBudgets(items);
-  const subagents = subagentReportLines(foldHistory(items).subagents ?? [], now);
-  if (budgets.length === 0) return ["Timebox report: no budget was set in this session.", ...subagents].join("\n");
-  const lines = budgets.map(
-    (entry, index) => `${index + 1}. ${describeEntry(entry, ledger(entry.budget), now, terms)}`
-  );
-  const count3 = budgets.length === 1 ? "1 budget" : `${budgets.length} budgets`;
-  const note = unmeasuredNote(terms);
-  return [`Timebox report: ${count3} in this session.`, ...lines, ...subagents, ...note === null ? [] : [note]].join(
-    "\n"
-  );
-}
-function foldBudgets(items) {
-  const budgets = [];
-  let current = null;
-  for (const item of items) {
-    if (item.kind === "record") {
-      const record = parseRecord(item.record);
-      if (record?.kind === "active") {
-        if (current && current.budget.id === record.budget.id) {
-          current.budget = record.budget;
-          continue;
-        }
-        if (current) current.ending = { kind: "replaced", at: record.budget.startTime };
-        current = { budget: record.budget, prompts: /* @__PURE__ */ new Set(), turns: [], usage: [], ending: { kind: "active" } };
-        budgets.push(current);
-      } else if (record?.kind === "off" && current) {
-        current.ending = { kind: "off", at: record.disabledAt };
-        current = null;
-      }
-      continue;
-    }
-    if (!current || current.budget.pausedAt !== void 0) continue;
-    if (item.kind === "prompt") {
-      if (!current.prompts.has(item.key)) current.turns.push({ key: item.key, at: item.at });
-      current.prompts.add(item.key);
-    } else current.usage.push({ tokens: item.tokens, cost: item.cost, at: item.at });
-  }
-  return budgets;
-}
-function budgetFigures(entry, ledger, now) {
-  const { budget } = entry;
-  const spent = ledger.spent;
-  const ending2 = spent ? { kind: "spent", why: spentWhy(spent) } : entry.ending;
-  const until = ending2.kind === "off" || ending2.kind === "replaced" ? ending2.at : now;
-  const stoppedAt = spent ? budget.startTime + (budget.pausedMs ?? 0) + spent.elapsedMs : Number.POSITIVE_INFINITY;
-  return {
-    ending: ending2,
-    until: spent ? stoppedAt : until,
-    timeMs: spent ? spent.elapsedMs : elapsedMs(budget, until),
-    turns: spent ? spent.usedTurns : entry.prompts.size,
-    spend: sumUsage(entry.usage.filter((usage) => usage.at === void 0 || usage.at <= stoppedAt)),
-    stoppedAt
-  };
-}
-function describeEntry(entry, ledger, now, terms) {
-  const { budget } = entry;
-  const figures = budgetFigures(entry, ledger, now);
-  const extended = budget.extensions ? `, extended ${budget.extensions === 1 ? "once" : `${budget.extensions} times`}` : "";
-  const used = [
-    formatTime(figures.timeMs),
-    pluralTurns(figures.turns),
-    ...terms.tokens ? [`${formatTokens(figures.spend.tokens)} tokens`] : [],
-    ...terms.cost ? [formatCost(figures.spend.cost)] : []
-  ];
-  const set = `${describeBudget(budget)}, set ${formatTime(Math.max(0, now - budget.startTime))} ago${extended}`;
-  return `${set}: used ${used.join(", ")}. ${endingText(figures.ending)}`;
-}
-function sumUsage(usage) {
-  return usage.reduce(
-    (sum, one) => ({ tokens: sum.tokens + safeAmount(one.tokens), cost: sum.cost + safeAmount(one.cost) }),
-    { tokens: 0, cost: 0 }
-  );
-}
-function spentWhy(spent) {
-  if (spent.timeRanOut) return "the time ran out";
-  if (spent.noRoom)
-    return `too little of the ${spent.limit === "cost" ? "cost" : "tokens"} was left for the next model call`;
-  if (spent.limit === "tokens") return "the tokens were used up";
-  if (spent.limit === "cost") return "the cost limit was reached";
-  return "the prompts were used up";
-}
-function endingText(ending2) {
-  switch (ending2.kind) {
-    case "active":
-      return "Still active.";
-    case "spent":
-      return `Spent: ${ending2.why}.`;
-    case "off":
-      return "Turned off.";
-    case "replaced":
-      return "Replaced by a new budget.";
-  }
-}
-
-// src/core/text/report-data.ts
-var SHARES = [NUDGE_WARNING_RATIO, NUDGE_CRITICAL_RATIO];
-function reportData(items, ledger, now, terms = DEFAULT_TERMS) {
-  const runs = foldHistory(items).subagents ?? [];
-  return {
-    text: sessionReport(items, ledger, now, terms),
-    now,
-    measured: { tokens: terms.tokens, cost: terms.cost },
-    budgets: foldBudgets(items).map((entry) => budgetData(entry, ledger, now, terms)),
-    subagents: runs.map((run) => subagentData(run, subagentReportLine(run, now)))
-  };
-}
-function limitsOf(budget) {
-  return {
-    timeMs: budget.timeLimitMs,
-    turns: budget.turnLimit,
-    tokens: budget.tokenLimit ?? null,
-    cost: budget.costLimit ?? null,
-    steps: budget.stepLimit ?? null,
-    loop: budget.loopLimit ?? null
-  };
-}
-function budgetData(entry, ledger, now, terms) {
-  const { budget } = entry;
-  const view = ledger(budget);
-  const figures = budgetFigures(entry, view, now);
-  const line = describeEntry(entry, view, now, terms);
-  const steps = [];
-  let tokens = 0;
-  let cost = 0;
-  for (const usage of entry.usage) {
-    if (usage.at === void 0 || usage.at > figures.stoppedAt) continue;
-    tokens += safeAmount(usage.tokens);
-    cost += safeAmount(usage.cost);
-    steps.push({ at: usage.at, tokens, cost });
-  }
-  const turns = entry.turns.slice(0, figures.turns).flatMap((turn) => turn.at === void 0 ? [] : [turn.at]);
-  const limits = limitsOf(budget);
-  return {
-    words: describeBudget(budget),
-    line,
-    startTime: budget.startTime,
-    until: figures.until,
-    limits,
-    used: { timeMs: figures.timeMs, turns: figures.turns, tokens: figures.spend.tokens, cost: figures.spend.cost },
-    ending: { kind: figures.ending.kind, text: endingText(figures.ending) },
-    extensions: budget.extensions ?? 0,
-    pausedMs: budget.pausedMs ?? 0,
-    pausedAt: budget.pausedAt ?? null,
-    graceMs: budget.graceMs ?? null,
-    onStopCommand: budget.onStopCommand,
-    turns,
-    steps,
-    warnings: warningsOf(budget, limits, figures.until, turns, steps)
-  };
-}
-function warningsOf(budget, limits, until, turns, steps) {
-  const warnings = [];
-  for (const share of SHARES) {
-    if (limits.timeMs !== null) {
-      const at = budget.startTime + (budget.pausedMs ?? 0) + share * limits.timeMs;
-      if (at <= until) warnings.push({ share, limit: "time", at });
-    }
-    if (limits.turns !== null) {
-      const at = turns[Math.ceil(share * limits.turns) - 1];
-      if (at !== void 0) warnings.push({ share, limit: "turns", at });
-    }
-    for (const limit2 of ["tokens", "cost"]) {
-      const cap = limits[limit2];
-      const reached = cap === null ? void 0 : steps.find((step) => step[limit2] >= share * cap);
-      if (reached !== void 0) warnings.push({ share, limit: limit2, at: reached.at });
-    }
-  }
-  return warnings.sort((a, b) => a.at - b.at);
-}
-function subagentData(run, line) {
-  const budget = run.budget;
-  return {
-    id: run.id,
-    parent: run.parent,
-    agentType: run.agentType,
-    task: run.task,
-    budget: budget === null ? null : describeTaskBudget(budget),
-    limits: budget === null ? null : {
-      timeMs: budget.timeLimitMs,
-      turns: null,
-      tokens: budget.tokenLimit ?? null,
-      cost: budget.costLimit ?? null,
-      steps: budget.stepLimit ?? null,
-      loop: budget.loopLimit ?? null
-    },
-    startedAt: run.startedAt,
-    endedAt: run.endedAt,
-    spent: run.spent === null ? null : { at: run.spent.at, limit: run.spent.limit },
-    ended: run.ended,
-    steps: run.steps,
-    tokens: run.spend.tokens,
-    cost: run.spend.cost,
-    line
-  };
-}
-
-// src/core/run/live-report-page.ts
-async function writeReportPage(write5, source) {
-  if (write5 === void 0) return void 0;
-  try {
-    const report = reportData(source.history(), source.ledger, source.now, source.terms);
-    return { path: await write5({ report, standings: source.standings() }) };
-  } catch (error) {
-    return { problem: error instanceof Error ? error.message : String(error) };
-  }
-}
-
-// src/core/session/caps.ts
-var PER_MILLION = 1e6;
-function inputBound(request) {
-  return safeAmount(request.answeredInput ?? 0) + safeAmount(request.addedBytes) + NOTE_ALLOWANCE_BYTES;
-}
-function roomLeft(limits, spend, request) {
-  const bound = inputBound(request);
-  let room = null;
-  if (limits.tokenLimit !== void 0) {
-    room = { tokens: Math.floor(limits.tokenLimit - safeAmount(spend.tokens) - bound), limit: "tokens" };
-  }
-  const prices = request.prices;
-  if (limits.costLimit === void 0 || prices === void 0) return room;
-  const inputPrice = Math.max(safeAmount(prices.input), safeAmount(prices.cacheRead), safeAmount(prices.cacheWrite));
-  const outputPrice = safeAmount(prices.output);
-  if (inputPrice === 0 && outputPrice === 0) return room;
-  const left = limits.costLimit - safeAmount(spend.cost) - bound * inputPrice / PER_MILLION;
-  const tokens = left < 0 ? -1 : outputPrice === 0 ? Number.MAX_SAFE_INTEGER : Math.floor(left * PER_MILLION / outputPrice - 1e-6);
-  return room === null || tokens < room.tokens ? { tokens, limit: "cost" } : room;
-}
-var MAIN_AGENT = "";
-function spendBeside(holding, agent) {
-  let { tokens, cost } = holding.spend;
-  for (const [key, most] of Object.entries(holding.inFlight ?? {})) {
-    if (key === agent) continue;
-    tokens += most.tokens;
-    cost += most.cost;
-  }
-  return { tokens, cost };
-}
-function mostUsed(request, cap) {
-  const bound = inputBound(request);
-  const prices = request.prices;
-  const cost = prices ? (bound * Math.max(prices.input, prices.cacheRead, prices.cacheWrite) + cap * prices.output) / PER_MILLION : 0;
-  return { tokens: bound + cap, cost };
-}
-function withInFlight(holding, agent, most) {
-  const { [agent]: _answered, ...others } = holding.inFlight ?? {};
-  return { ...holding, inFlight: most === null ? others : { ...others, [agent]: most } };
-}
-function tooLittleRoom(room) {
-  return room !== null && room.tokens < MIN_ANSWER_TOKENS;
-}
-function withRoom(decision, budget, holding, request, stopHere, agent = MAIN_AGENT) {
-  if (decision.kind === "stop" || request === void 0) return decision;
-  const room = roomLeft(budget, spendBeside(holding, agent), request);
-  return tooLittleRoom(room) ? stopHere(room.limit) : decision;
-}
-function capEffect(room) {
-  return room === null ? [] : [{ kind: "capOutput", maxTokens: Math.max(room, MIN_ANSWER_TOKENS) }];
-}
-function callGoes(effects) {
-  return !effects.some((effect) => effect.kind === "refuse" || effect.kind === "abort" || effect.kind === "ask");
-}
 
 // src/core/text/report-page.ts
 var NO_REPORT_PAGE = "Timebox: the report page cannot be written from here. From a checkout of Timebox: npm run report -- --session <id>.";
@@ -2685,6 +2365,17 @@ function sessionStatusMessage(view) {
   );
 }
 
+// src/core/subagents/describe.ts
+function describeTaskBudget(budget) {
+  const parts = [];
+  if (budget.timeLimitMs !== null) parts.push(formatBudgetLabel(budget.timeLimitMs));
+  if (budget.stepLimit !== void 0) parts.push(pluralCalls(budget.stepLimit));
+  if (budget.tokenLimit !== void 0) parts.push(`${formatTokens(budget.tokenLimit)} tokens`);
+  if (budget.costLimit !== void 0) parts.push(formatCost(budget.costLimit));
+  if (budget.loopLimit !== void 0) parts.push(loopGuardPhrase(budget.loopLimit));
+  return parts.join(" and ");
+}
+
 // src/core/subagents/commands.ts
 var COMMAND_SOURCE = "/timebox subagents";
 function subagentsCommand2(agents, command3, now) {
@@ -2745,6 +2436,105 @@ function budgetsRecord(budgets, at) {
 }
 function notify(message, level) {
   return { kind: "notify", message, level };
+}
+
+// src/core/subagents/state.ts
+var NO_SUBAGENTS = { budgets: null, runs: {} };
+function budgetFor(agents, agentType) {
+  return setBudgetFor(agents, agentType)?.budget ?? null;
+}
+function setBudgetFor(agents, agentType) {
+  const byType = agents.budgets?.byType;
+  if (byType === void 0) return null;
+  return (Object.hasOwn(byType, agentType) ? byType[agentType] : byType[ANY_AGENT_TYPE]) ?? null;
+}
+function firstWords(task) {
+  const words = task.trim().split(/\s+/);
+  const shown = words.slice(0, SUBAGENT_TASK_WORDS).join(" ");
+  return words.length > SUBAGENT_TASK_WORDS ? `${shown}…` : shown;
+}
+function withRun(agents, run) {
+  return { ...agents, runs: { ...agents.runs, [run.id]: run } };
+}
+function runRecord(run) {
+  return { kind: "append", record: { kind: "subagent", version: RECORD_VERSION, agent: run } };
+}
+function isRunning(run) {
+  return run.ended === null;
+}
+function reachedLimit(run, now, steps = true) {
+  const budget = run.budget;
+  if (budget === null) return null;
+  if (budget.timeLimitMs !== null && now - run.startedAt >= budget.timeLimitMs) return "time";
+  if (steps && budget.stepLimit !== void 0 && run.steps >= budget.stepLimit) return "steps";
+  if (budget.tokenLimit !== void 0 && run.spend.tokens >= budget.tokenLimit) return "tokens";
+  if (budget.costLimit !== void 0 && run.spend.cost >= budget.costLimit) return "cost";
+  return null;
+}
+function usedRatio(run, now) {
+  const budget = run.budget;
+  if (budget === null) return 0;
+  let ratio = 0;
+  if (budget.timeLimitMs !== null) ratio = Math.max(ratio, (now - run.startedAt) / budget.timeLimitMs);
+  if (budget.stepLimit !== void 0) ratio = Math.max(ratio, run.steps / budget.stepLimit);
+  if (budget.tokenLimit !== void 0) ratio = Math.max(ratio, run.spend.tokens / budget.tokenLimit);
+  if (budget.costLimit !== void 0) ratio = Math.max(ratio, run.spend.cost / budget.costLimit);
+  return ratio;
+}
+function leftText(run, now) {
+  const budget = run.budget;
+  if (budget === null) return "no budget";
+  const left = [];
+  if (budget.timeLimitMs !== null) left.push(formatTime(budget.timeLimitMs - (now - run.startedAt)));
+  if (budget.stepLimit !== void 0) left.push(pluralCalls(Math.max(0, budget.stepLimit - run.steps)));
+  if (budget.tokenLimit !== void 0) left.push(`${formatTokens(budget.tokenLimit - run.spend.tokens)} tokens`);
+  if (budget.costLimit !== void 0) left.push(formatCost(Math.max(0, budget.costLimit - run.spend.cost)));
+  return left.join(" and ");
+}
+function usedText(run, now) {
+  const until = run.endedAt ?? now;
+  const spend = run.spend;
+  const used = [formatTime(until - run.startedAt), pluralCalls(run.steps)];
+  if (spend.tokens > 0) used.push(`${formatTokens(spend.tokens)} tokens`);
+  if (spend.cost > 0) used.push(formatCost(spend.cost));
+  return used.join(", ");
+}
+
+// src/core/subagents/status.ts
+function subagentStatusLines(agents, now) {
+  const running = Object.values(agents.runs).filter(isRunning);
+  if (running.length === 0) return [];
+  return [`Subagents running: ${running.length}.`, ...running.map((run) => `- ${nameOf(run)}: ${standing(run, now)}`)];
+}
+function subagentReportLines(runs, now) {
+  if (runs.length === 0) return [];
+  const count3 = runs.length === 1 ? "1 subagent" : `${runs.length} subagents`;
+  return [`${count3} in this session:`, ...runs.map((run) => `- ${subagentReportLine(run, now)}`)];
+}
+function subagentReportLine(run, now) {
+  const budget = run.budget === null ? "no budget of its own" : `budget ${describeTaskBudget(run.budget)}`;
+  return `${nameOf(run)}: ${budget}; used ${usedText(run, now)}. ${ending(run)}`;
+}
+function nameOf(run) {
+  return `${quoteInput(run.task)} (${run.agentType})`;
+}
+function standing(run, now) {
+  if (run.spent !== null) return `concluding ${subagentStopCause(run.spent.limit, run.budget)}`;
+  if (run.budget === null) return `no budget of its own; used ${usedText(run, now)}`;
+  return `${leftText(run, now)} left`;
+}
+function ending(run) {
+  if (run.ended === "answered") return "Answered.";
+  if (run.spent === null) return "Still running.";
+  const cause = subagentStopCause(run.spent.limit, run.budget);
+  switch (run.ended) {
+    case "concluded":
+      return `Concluded ${cause}.`;
+    case "stopped":
+      return `Stopped ${cause}.`;
+    case null:
+      return `Concluding ${cause}.`;
+  }
 }
 
 // src/core/text/questions.ts
@@ -3965,6 +3755,216 @@ function limitAnswer(state, event, now) {
   return { state: goOn.state, effects: [...extended.effects, ...goOn.effects] };
 }
 
+// src/core/text/report.ts
+function sessionReport(items, ledger, now, terms = DEFAULT_TERMS) {
+  const budgets = foldBudgets(items);
+  const subagents = subagentReportLines(foldHistory(items).subagents ?? [], now);
+  if (budgets.length === 0) return ["Timebox report: no budget was set in this session.", ...subagents].join("\n");
+  const lines = budgets.map(
+    (entry, index) => `${index + 1}. ${describeEntry(entry, ledger(entry.budget), now, terms)}`
+  );
+  const count3 = budgets.length === 1 ? "1 budget" : `${budgets.length} budgets`;
+  const note = unmeasuredNote(terms);
+  return [`Timebox report: ${count3} in this session.`, ...lines, ...subagents, ...note === null ? [] : [note]].join(
+    "\n"
+  );
+}
+function foldBudgets(items) {
+  const budgets = [];
+  let current = null;
+  for (const item of items) {
+    if (item.kind === "record") {
+      const record = parseRecord(item.record);
+      if (record?.kind === "active") {
+        if (current && current.budget.id === record.budget.id) {
+          current.budget = record.budget;
+          continue;
+        }
+        if (current) current.ending = { kind: "replaced", at: record.budget.startTime };
+        current = { budget: record.budget, prompts: /* @__PURE__ */ new Set(), turns: [], usage: [], ending: { kind: "active" } };
+        budgets.push(current);
+      } else if (record?.kind === "off" && current) {
+        current.ending = { kind: "off", at: record.disabledAt };
+        current = null;
+      }
+      continue;
+    }
+    if (!current || current.budget.pausedAt !== void 0) continue;
+    if (item.kind === "prompt") {
+      if (!current.prompts.has(item.key)) current.turns.push({ key: item.key, at: item.at });
+      current.prompts.add(item.key);
+    } else current.usage.push({ tokens: item.tokens, cost: item.cost, at: item.at });
+  }
+  return budgets;
+}
+function budgetFigures(entry, ledger, now) {
+  const { budget } = entry;
+  const spent = ledger.spent;
+  const ending2 = spent ? { kind: "spent", why: spentWhy(spent) } : entry.ending;
+  const until = ending2.kind === "off" || ending2.kind === "replaced" ? ending2.at : now;
+  const stoppedAt = spent ? budget.startTime + (budget.pausedMs ?? 0) + spent.elapsedMs : Number.POSITIVE_INFINITY;
+  return {
+    ending: ending2,
+    until: spent ? stoppedAt : until,
+    timeMs: spent ? spent.elapsedMs : elapsedMs(budget, until),
+    turns: spent ? spent.usedTurns : entry.prompts.size,
+    spend: sumUsage(entry.usage.filter((usage) => usage.at === void 0 || usage.at <= stoppedAt)),
+    stoppedAt
+  };
+}
+function describeEntry(entry, ledger, now, terms) {
+  const { budget } = entry;
+  const figures = budgetFigures(entry, ledger, now);
+  const extended = budget.extensions ? `, extended ${budget.extensions === 1 ? "once" : `${budget.extensions} times`}` : "";
+  const used = [
+    formatTime(figures.timeMs),
+    pluralTurns(figures.turns),
+    ...terms.tokens ? [`${formatTokens(figures.spend.tokens)} tokens`] : [],
+    ...terms.cost ? [formatCost(figures.spend.cost)] : []
+  ];
+  const set = `${describeBudget(budget)}, set ${formatTime(Math.max(0, now - budget.startTime))} ago${extended}`;
+  return `${set}: used ${used.join(", ")}. ${endingText(figures.ending)}`;
+}
+function sumUsage(usage) {
+  return usage.reduce(
+    (sum, one) => ({ tokens: sum.tokens + safeAmount(one.tokens), cost: sum.cost + safeAmount(one.cost) }),
+    { tokens: 0, cost: 0 }
+  );
+}
+function spentWhy(spent) {
+  if (spent.timeRanOut) return "the time ran out";
+  if (spent.noRoom)
+    return `too little of the ${spent.limit === "cost" ? "cost" : "tokens"} was left for the next model call`;
+  if (spent.limit === "tokens") return "the tokens were used up";
+  if (spent.limit === "cost") return "the cost limit was reached";
+  return "the prompts were used up";
+}
+function endingText(ending2) {
+  switch (ending2.kind) {
+    case "active":
+      return "Still active.";
+    case "spent":
+      return `Spent: ${ending2.why}.`;
+    case "off":
+      return "Turned off.";
+    case "replaced":
+      return "Replaced by a new budget.";
+  }
+}
+
+// src/core/text/report-data.ts
+var SHARES = [NUDGE_WARNING_RATIO, NUDGE_CRITICAL_RATIO];
+function reportData(items, ledger, now, terms = DEFAULT_TERMS) {
+  const runs = foldHistory(items).subagents ?? [];
+  return {
+    text: sessionReport(items, ledger, now, terms),
+    now,
+    measured: { tokens: terms.tokens, cost: terms.cost },
+    budgets: foldBudgets(items).map((entry) => budgetData(entry, ledger, now, terms)),
+    subagents: runs.map((run) => subagentData(run, subagentReportLine(run, now)))
+  };
+}
+function limitsOf(budget) {
+  return {
+    timeMs: budget.timeLimitMs,
+    turns: budget.turnLimit,
+    tokens: budget.tokenLimit ?? null,
+    cost: budget.costLimit ?? null,
+    steps: budget.stepLimit ?? null,
+    loop: budget.loopLimit ?? null
+  };
+}
+function budgetData(entry, ledger, now, terms) {
+  const { budget } = entry;
+  const view = ledger(budget);
+  const figures = budgetFigures(entry, view, now);
+  const line = describeEntry(entry, view, now, terms);
+  const steps = [];
+  let tokens = 0;
+  let cost = 0;
+  for (const usage of entry.usage) {
+    if (usage.at === void 0 || usage.at > figures.stoppedAt) continue;
+    tokens += safeAmount(usage.tokens);
+    cost += safeAmount(usage.cost);
+    steps.push({ at: usage.at, tokens, cost });
+  }
+  const turns = entry.turns.slice(0, figures.turns).flatMap((turn) => turn.at === void 0 ? [] : [turn.at]);
+  const limits = limitsOf(budget);
+  return {
+    words: describeBudget(budget),
+    line,
+    startTime: budget.startTime,
+    until: figures.until,
+    limits,
+    used: { timeMs: figures.timeMs, turns: figures.turns, tokens: figures.spend.tokens, cost: figures.spend.cost },
+    ending: { kind: figures.ending.kind, text: endingText(figures.ending) },
+    extensions: budget.extensions ?? 0,
+    pausedMs: budget.pausedMs ?? 0,
+    pausedAt: budget.pausedAt ?? null,
+    graceMs: budget.graceMs ?? null,
+    onStopCommand: budget.onStopCommand,
+    turns,
+    steps,
+    warnings: warningsOf(budget, limits, figures.until, turns, steps)
+  };
+}
+function warningsOf(budget, limits, until, turns, steps) {
+  const warnings = [];
+  for (const share of SHARES) {
+    if (limits.timeMs !== null) {
+      const at = budget.startTime + (budget.pausedMs ?? 0) + share * limits.timeMs;
+      if (at <= until) warnings.push({ share, limit: "time", at });
+    }
+    if (limits.turns !== null) {
+      const at = turns[Math.ceil(share * limits.turns) - 1];
+      if (at !== void 0) warnings.push({ share, limit: "turns", at });
+    }
+    for (const limit2 of ["tokens", "cost"]) {
+      const cap = limits[limit2];
+      const reached = cap === null ? void 0 : steps.find((step) => step[limit2] >= share * cap);
+      if (reached !== void 0) warnings.push({ share, limit: limit2, at: reached.at });
+    }
+  }
+  return warnings.sort((a, b) => a.at - b.at);
+}
+function subagentData(run, line) {
+  const budget = run.budget;
+  return {
+    id: run.id,
+    parent: run.parent,
+    agentType: run.agentType,
+    task: run.task,
+    budget: budget === null ? null : describeTaskBudget(budget),
+    limits: budget === null ? null : {
+      timeMs: budget.timeLimitMs,
+      turns: null,
+      tokens: budget.tokenLimit ?? null,
+      cost: budget.costLimit ?? null,
+      steps: budget.stepLimit ?? null,
+      loop: budget.loopLimit ?? null
+    },
+    startedAt: run.startedAt,
+    endedAt: run.endedAt,
+    spent: run.spent === null ? null : { at: run.spent.at, limit: run.spent.limit },
+    ended: run.ended,
+    steps: run.steps,
+    tokens: run.spend.tokens,
+    cost: run.spend.cost,
+    line
+  };
+}
+
+// src/core/run/live-report-page.ts
+async function writeReportPage(write5, source) {
+  if (write5 === void 0) return void 0;
+  try {
+    const report = reportData(source.history(), source.ledger, source.now, source.terms);
+    return { path: await write5({ report, standings: source.standings() }) };
+  } catch (error) {
+    return { problem: error instanceof Error ? error.message : String(error) };
+  }
+}
+
 // src/core/subagents/loop.ts
 function guardAgentLoop(event, agent, now, session, result2) {
   const call = event.call;
@@ -4443,8 +4443,8 @@ ${mode}`;
    */
   dailyAnswer(event) {
     const port = this.ports.daily;
-    if (!hasDailyBudgets(port)) return null;
     try {
+      if (!hasDailyBudgets(port)) return null;
       const prompt2 = event.type === "modelCall" ? event.prompt ?? this.state.lastPrompt : null;
       const refused = this.daily.refused;
       if (prompt2 !== null && prompt2 === refused?.prompt) {
@@ -5672,10 +5672,12 @@ function parseHookInput(text2, event) {
 // src/adapters/hooks/watcher.ts
 var WATCH_INTERVAL_MS = 1e3;
 var WATCH_RUNNING_MS = 10 * 6e4;
+var WATCH_GONE_LOOKS = 2;
 async function watchOnce(deps, watched, now) {
   deps.store.reread();
   const hook = HookRuntime.of(deps);
   const state = hook.load(now, {}, false);
+  if (deps.store.missing()) return "missing";
   const budget = state.standing?.budget;
   if (!budget || outcomeId(budget) !== watched || state.standing?.spent || budget.pausedAt !== void 0) return "done";
   const spent = transitionWithSubagents(state, { type: "timeCheck" }, now).state.standing?.spent;
@@ -6002,6 +6004,8 @@ var SessionLog = class {
   read = null;
   /** The working folder the session runs in, kept with each prompt where the host says it (`setCwd`). */
   cwd = null;
+  /** Whether the file was not there (nor, maybe, its folder) when it was last read. */
+  absent = false;
   append(record) {
     this.appendLine({ ...record });
   }
@@ -6099,13 +6103,21 @@ var SessionLog = class {
   reread() {
     this.read = null;
   }
+  /** Whether the log was not there (nor, maybe, its folder) when it was last read: read as empty. */
+  missing() {
+    return this.absent;
+  }
   readFile() {
     let text2;
+    this.absent = false;
     try {
       text2 = readFileSync3(this.file, "utf8");
     } catch (error) {
       const code = error.code;
-      if (code === "ENOENT" || code === "ENOTDIR") return [];
+      if (code === "ENOENT" || code === "ENOTDIR") {
+        this.absent = true;
+        return [];
+      }
       throw named2(this.file, error);
     }
     const lines = [];
@@ -6986,7 +6998,7 @@ function readTeam(env, settings, member) {
   const zone = env[TEAM_TZ_ENV]?.trim() || UTC;
   if (!knownZone(zone)) return fail(`${TEAM_TZ_ENV} "${zone.slice(0, 64)}" is not a time zone (Europe/Berlin, UTC).`);
   const failure = env[DAILY_STORE_FAILURE_ENV]?.trim().toLowerCase() === "closed" ? "closed" : "open";
-  return { config: { url: store, shown, team: team2, zone, failure, member }, warning: null };
+  return { config: { url: store, shown, team: team2, zone, failure, member: member() }, warning: null };
 }
 var lastDays = /* @__PURE__ */ new Map();
 function teamDay(ms, zone) {
@@ -7898,11 +7910,25 @@ function saying(warning, ledger) {
     }
   };
 }
+function machineLedger(create) {
+  let ledger = null;
+  const get = () => {
+    ledger ??= create();
+    return ledger;
+  };
+  return {
+    standings: (budgets) => get().standings(budgets),
+    countPrompt: (budgets, limits) => get().countPrompt(budgets, limits),
+    addUse: (budgets, use) => get().addUse(budgets, use),
+    adjust: (budget, adjustment) => get().adjust(budget, adjustment),
+    problem: () => get().problem()
+  };
+}
 function opening(options) {
   const { env, sessionId, clock } = options;
   const stateDir = dailyStateDir(env);
-  const created = createDailyLedger(stateDir, sessionId, clock);
-  const { config, warning } = readTeam(env, options.settings ?? {}, memberName(options.host));
+  const created = machineLedger(() => createDailyLedger(stateDir, sessionId, clock));
+  const { config, warning } = readTeam(env, options.settings ?? {}, () => memberName(options.host));
   if (warning !== null) return { local: saying(warning, created), team: null };
   if (config === null) return { local: created, team: null };
   const outbox = fileOutbox(outboxFolder(stateDir, config.team));
@@ -8002,8 +8028,11 @@ async function watch(rest, env, deps) {
     ...subagentsOf(env)
   };
   try {
-    while (await watchOnce(hookDeps, budget, deps.clock.now()) === "watching") await deps.sleep(WATCH_INTERVAL_MS);
-    return { stdout: "", stderr: "" };
+    for (let missed = 0; ; await deps.sleep(WATCH_INTERVAL_MS)) {
+      const look = await watchOnce(hookDeps, budget, deps.clock.now());
+      missed = look === "missing" ? missed + 1 : 0;
+      if (look === "done" || missed >= WATCH_GONE_LOOKS) return { stdout: "", stderr: "" };
+    }
   } catch (error) {
     return { stdout: "", stderr: `timebox: the watcher stopped: ${String(error)}
 ` };

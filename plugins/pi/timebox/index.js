@@ -1901,6 +1901,67 @@ function dailyCommandAnswer(command2, ports, terms = DEFAULT_TERMS) {
   return answer;
 }
 
+// src/core/session/caps.ts
+var PER_MILLION = 1e6;
+function capsInForce(session) {
+  const spends = (limits) => limits?.tokenLimit !== void 0 || limits?.costLimit !== void 0;
+  if (spends(session.standing?.budget)) return true;
+  const set = Object.values(session.subagents.budgets?.byType ?? {});
+  return set.some((entry) => spends(entry.budget)) || Object.values(session.subagents.runs).some((run) => spends(run.budget));
+}
+function inputBound(request) {
+  return safeAmount(request.answeredInput ?? 0) + safeAmount(request.addedBytes) + NOTE_ALLOWANCE_BYTES;
+}
+function roomLeft(limits, spend, request) {
+  const bound = inputBound(request);
+  let room = null;
+  if (limits.tokenLimit !== void 0) {
+    room = { tokens: Math.floor(limits.tokenLimit - safeAmount(spend.tokens) - bound), limit: "tokens" };
+  }
+  const prices = request.prices;
+  if (limits.costLimit === void 0 || prices === void 0) return room;
+  const inputPrice = Math.max(safeAmount(prices.input), safeAmount(prices.cacheRead), safeAmount(prices.cacheWrite));
+  const outputPrice = safeAmount(prices.output);
+  if (inputPrice === 0 && outputPrice === 0) return room;
+  const left = limits.costLimit - safeAmount(spend.cost) - bound * inputPrice / PER_MILLION;
+  const tokens = left < 0 ? -1 : outputPrice === 0 ? Number.MAX_SAFE_INTEGER : Math.floor(left * PER_MILLION / outputPrice - 1e-6);
+  return room === null || tokens < room.tokens ? { tokens, limit: "cost" } : room;
+}
+var MAIN_AGENT = "";
+function spendBeside(holding, agent) {
+  let { tokens, cost } = holding.spend;
+  for (const [key, most] of Object.entries(holding.inFlight ?? {})) {
+    if (key === agent) continue;
+    tokens += most.tokens;
+    cost += most.cost;
+  }
+  return { tokens, cost };
+}
+function mostUsed(request, cap) {
+  const bound = inputBound(request);
+  const prices = request.prices;
+  const cost = prices ? (bound * Math.max(prices.input, prices.cacheRead, prices.cacheWrite) + cap * prices.output) / PER_MILLION : 0;
+  return { tokens: bound + cap, cost };
+}
+function withInFlight(holding, agent, most) {
+  const { [agent]: _answered, ...others } = holding.inFlight ?? {};
+  return { ...holding, inFlight: most === null ? others : { ...others, [agent]: most } };
+}
+function tooLittleRoom(room) {
+  return room !== null && room.tokens < MIN_ANSWER_TOKENS;
+}
+function withRoom(decision, budget, holding, request, stopHere, agent = MAIN_AGENT) {
+  if (decision.kind === "stop" || request === void 0) return decision;
+  const room = roomLeft(budget, spendBeside(holding, agent), request);
+  return tooLittleRoom(room) ? stopHere(room.limit) : decision;
+}
+function capEffect(room) {
+  return room === null ? [] : [{ kind: "capOutput", maxTokens: Math.max(room, MIN_ANSWER_TOKENS) }];
+}
+function callGoes(effects) {
+  return !effects.some((effect) => effect.kind === "refuse" || effect.kind === "abort" || effect.kind === "ask");
+}
+
 // src/core/subagents/messages.ts
 function subagentLimitPhrase(limit2, budget) {
   switch (limit2) {
@@ -1973,399 +2034,6 @@ function subagentBudgetSetMessage(described) {
   return `Timebox: every subagent started from now on gets ${described}, as well as the session's budget.`;
 }
 var SUBAGENT_BUDGET_OFF = "Timebox: subagent budget off. Subagents still count against the session's budget.";
-
-// src/core/subagents/describe.ts
-function describeTaskBudget(budget) {
-  const parts = [];
-  if (budget.timeLimitMs !== null) parts.push(formatBudgetLabel(budget.timeLimitMs));
-  if (budget.stepLimit !== void 0) parts.push(pluralCalls(budget.stepLimit));
-  if (budget.tokenLimit !== void 0) parts.push(`${formatTokens(budget.tokenLimit)} tokens`);
-  if (budget.costLimit !== void 0) parts.push(formatCost(budget.costLimit));
-  if (budget.loopLimit !== void 0) parts.push(loopGuardPhrase(budget.loopLimit));
-  return parts.join(" and ");
-}
-
-// src/core/subagents/state.ts
-var NO_SUBAGENTS = { budgets: null, runs: {} };
-function budgetFor(agents, agentType) {
-  return setBudgetFor(agents, agentType)?.budget ?? null;
-}
-function setBudgetFor(agents, agentType) {
-  const byType = agents.budgets?.byType;
-  if (byType === void 0) return null;
-  return (Object.hasOwn(byType, agentType) ? byType[agentType] : byType[ANY_AGENT_TYPE]) ?? null;
-}
-function firstWords(task) {
-  const words = task.trim().split(/\s+/);
-  const shown = words.slice(0, SUBAGENT_TASK_WORDS).join(" ");
-  return words.length > SUBAGENT_TASK_WORDS ? `${shown}…` : shown;
-}
-function withRun(agents, run) {
-  return { ...agents, runs: { ...agents.runs, [run.id]: run } };
-}
-function runRecord(run) {
-  return { kind: "append", record: { kind: "subagent", version: RECORD_VERSION, agent: run } };
-}
-function isRunning(run) {
-  return run.ended === null;
-}
-function reachedLimit(run, now, steps = true) {
-  const budget = run.budget;
-  if (budget === null) return null;
-  if (budget.timeLimitMs !== null && now - run.startedAt >= budget.timeLimitMs) return "time";
-  if (steps && budget.stepLimit !== void 0 && run.steps >= budget.stepLimit) return "steps";
-  if (budget.tokenLimit !== void 0 && run.spend.tokens >= budget.tokenLimit) return "tokens";
-  if (budget.costLimit !== void 0 && run.spend.cost >= budget.costLimit) return "cost";
-  return null;
-}
-function usedRatio(run, now) {
-  const budget = run.budget;
-  if (budget === null) return 0;
-  let ratio = 0;
-  if (budget.timeLimitMs !== null) ratio = Math.max(ratio, (now - run.startedAt) / budget.timeLimitMs);
-  if (budget.stepLimit !== void 0) ratio = Math.max(ratio, run.steps / budget.stepLimit);
-  if (budget.tokenLimit !== void 0) ratio = Math.max(ratio, run.spend.tokens / budget.tokenLimit);
-  if (budget.costLimit !== void 0) ratio = Math.max(ratio, run.spend.cost / budget.costLimit);
-  return ratio;
-}
-function leftText(run, now) {
-  const budget = run.budget;
-  if (budget === null) return "no budget";
-  const left = [];
-  if (budget.timeLimitMs !== null) left.push(formatTime(budget.timeLimitMs - (now - run.startedAt)));
-  if (budget.stepLimit !== void 0) left.push(pluralCalls(Math.max(0, budget.stepLimit - run.steps)));
-  if (budget.tokenLimit !== void 0) left.push(`${formatTokens(budget.tokenLimit - run.spend.tokens)} tokens`);
-  if (budget.costLimit !== void 0) left.push(formatCost(Math.max(0, budget.costLimit - run.spend.cost)));
-  return left.join(" and ");
-}
-function usedText(run, now) {
-  const until = run.endedAt ?? now;
-  const spend = run.spend;
-  const used = [formatTime(until - run.startedAt), pluralCalls(run.steps)];
-  if (spend.tokens > 0) used.push(`${formatTokens(spend.tokens)} tokens`);
-  if (spend.cost > 0) used.push(formatCost(spend.cost));
-  return used.join(", ");
-}
-function nextSubagentCheckIn(agents, now) {
-  let due = Number.POSITIVE_INFINITY;
-  for (const run of Object.values(agents.runs)) {
-    if (!isRunning(run)) continue;
-    const limitMs = run.budget?.timeLimitMs ?? null;
-    if (run.wrapUp !== null) due = Math.min(due, run.wrapUp.until);
-    else if (limitMs !== null && run.spent === null) {
-      due = Math.min(due, run.startedAt + (run.warned ? limitMs : NUDGE_WARNING_RATIO * limitMs));
-    }
-  }
-  return due === Number.POSITIVE_INFINITY ? null : Math.min(MAX_TIMER_DELAY_MS, Math.max(1, Math.ceil(due - now)));
-}
-function hasSubagentTimers(agents) {
-  for (const run of Object.values(agents.runs)) {
-    if (isRunning(run) && (run.wrapUp !== null || run.spent === null && run.budget?.timeLimitMs != null)) return true;
-  }
-  return false;
-}
-
-// src/core/subagents/status.ts
-function subagentStatusLines(agents, now) {
-  const running = Object.values(agents.runs).filter(isRunning);
-  if (running.length === 0) return [];
-  return [`Subagents running: ${running.length}.`, ...running.map((run) => `- ${nameOf(run)}: ${standing(run, now)}`)];
-}
-function subagentReportLines(runs, now) {
-  if (runs.length === 0) return [];
-  const count2 = runs.length === 1 ? "1 subagent" : `${runs.length} subagents`;
-  return [`${count2} in this session:`, ...runs.map((run) => `- ${subagentReportLine(run, now)}`)];
-}
-function subagentReportLine(run, now) {
-  const budget = run.budget === null ? "no budget of its own" : `budget ${describeTaskBudget(run.budget)}`;
-  return `${nameOf(run)}: ${budget}; used ${usedText(run, now)}. ${ending(run)}`;
-}
-function nameOf(run) {
-  return `${quoteInput(run.task)} (${run.agentType})`;
-}
-function standing(run, now) {
-  if (run.spent !== null) return `concluding ${subagentStopCause(run.spent.limit, run.budget)}`;
-  if (run.budget === null) return `no budget of its own; used ${usedText(run, now)}`;
-  return `${leftText(run, now)} left`;
-}
-function ending(run) {
-  if (run.ended === "answered") return "Answered.";
-  if (run.spent === null) return "Still running.";
-  const cause = subagentStopCause(run.spent.limit, run.budget);
-  switch (run.ended) {
-    case "concluded":
-      return `Concluded ${cause}.`;
-    case "stopped":
-      return `Stopped ${cause}.`;
-    case null:
-      return `Concluding ${cause}.`;
-  }
-}
-
-// src/core/text/report.ts
-function sessionReport(items, ledger, now, terms = DEFAULT_TERMS) {
-  const budgets = foldBudgets(items);
-  const subagents = subagentReportLines(foldHistory(items).subagents ?? [], now);
-  if (budgets.length === 0) return ["Timebox report: no budget was set in this session.", ...subagents].join("\n");
-  const lines = budgets.map(
-    (entry, index) => `${index + 1}. ${describeEntry(entry, ledger(entry.budget), now, terms)}`
-  );
-  const count2 = budgets.length === 1 ? "1 budget" : `${budgets.length} budgets`;
-  const note = unmeasuredNote(terms);
-  return [`Timebox report: ${count2} in this session.`, ...lines, ...subagents, ...note === null ? [] : [note]].join(
-    "\n"
-  );
-}
-function foldBudgets(items) {
-  const budgets = [];
-  let current = null;
-  for (const item of items) {
-    if (item.kind === "record") {
-      const record = parseRecord(item.record);
-      if (record?.kind === "active") {
-        if (current && current.budget.id === record.budget.id) {
-          current.budget = record.budget;
-          continue;
-        }
-        if (current) current.ending = { kind: "replaced", at: record.budget.startTime };
-        current = { budget: record.budget, prompts: /* @__PURE__ */ new Set(), turns: [], usage: [], ending: { kind: "active" } };
-        budgets.push(current);
-      } else if (record?.kind === "off" && current) {
-        current.ending = { kind: "off", at: record.disabledAt };
-        current = null;
-      }
-      continue;
-    }
-    if (!current || current.budget.pausedAt !== void 0) continue;
-    if (item.kind === "prompt") {
-      if (!current.prompts.has(item.key)) current.turns.push({ key: item.key, at: item.at });
-      current.prompts.add(item.key);
-    } else current.usage.push({ tokens: item.tokens, cost: item.cost, at: item.at });
-  }
-  return budgets;
-}
-function budgetFigures(entry, ledger, now) {
-  const { budget } = entry;
-  const spent = ledger.spent;
-  const ending2 = spent ? { kind: "spent", why: spentWhy(spent) } : entry.ending;
-  const until = ending2.kind === "off" || ending2.kind === "replaced" ? ending2.at : now;
-  const stoppedAt = spent ? budget.startTime + (budget.pausedMs ?? 0) + spent.elapsedMs : Number.POSITIVE_INFINITY;
-  return {
-    ending: ending2,
-    until: spent ? stoppedAt : until,
-    timeMs: spent ? spent.elapsedMs : elapsedMs(budget, until),
-    turns: spent ? spent.usedTurns : entry.prompts.size,
-    spend: sumUsage(entry.usage.filter((usage) => usage.at === void 0 || usage.at <= stoppedAt)),
-    stoppedAt
-  };
-}
-function describeEntry(entry, ledger, now, terms) {
-  const { budget } = entry;
-  const figures = budgetFigures(entry, ledger, now);
-  const extended = budget.extensions ? `, extended ${budget.extensions === 1 ? "once" : `${budget.extensions} times`}` : "";
-  const used = [
-    formatTime(figures.timeMs),
-    pluralTurns(figures.turns),
-    ...terms.tokens ? [`${formatTokens(figures.spend.tokens)} tokens`] : [],
-    ...terms.cost ? [formatCost(figures.spend.cost)] : []
-  ];
-  const set = `${describeBudget(budget)}, set ${formatTime(Math.max(0, now - budget.startTime))} ago${extended}`;
-  return `${set}: used ${used.join(", ")}. ${endingText(figures.ending)}`;
-}
-function sumUsage(usage) {
-  return usage.reduce(
-    (sum, one) => ({ tokens: sum.tokens + safeAmount(one.tokens), cost: sum.cost + safeAmount(one.cost) }),
-    { tokens: 0, cost: 0 }
-  );
-}
-function spentWhy(spent) {
-  if (spent.timeRanOut) return "the time ran out";
-  if (spent.noRoom)
-    return `too little of the ${spent.limit === "cost" ? "cost" : "tokens"} was left for the next model call`;
-  if (spent.limit === "tokens") return "the tokens were used up";
-  if (spent.limit === "cost") return "the cost limit was reached";
-  return "the prompts were used up";
-}
-function endingText(ending2) {
-  switch (ending2.kind) {
-    case "active":
-      return "Still active.";
-    case "spent":
-      return `Spent: ${ending2.why}.`;
-    case "off":
-      return "Turned off.";
-    case "replaced":
-      return "Replaced by a new budget.";
-  }
-}
-
-// src/core/text/report-data.ts
-var SHARES = [NUDGE_WARNING_RATIO, NUDGE_CRITICAL_RATIO];
-function reportData(items, ledger, now, terms = DEFAULT_TERMS) {
-  const runs = foldHistory(items).subagents ?? [];
-  return {
-    text: sessionReport(items, ledger, now, terms),
-    now,
-    measured: { tokens: terms.tokens, cost: terms.cost },
-    budgets: foldBudgets(items).map((entry) => budgetData(entry, ledger, now, terms)),
-    subagents: runs.map((run) => subagentData(run, subagentReportLine(run, now)))
-  };
-}
-function limitsOf(budget) {
-  return {
-    timeMs: budget.timeLimitMs,
-    turns: budget.turnLimit,
-    tokens: budget.tokenLimit ?? null,
-    cost: budget.costLimit ?? null,
-    steps: budget.stepLimit ?? null,
-    loop: budget.loopLimit ?? null
-  };
-}
-function budgetData(entry, ledger, now, terms) {
-  const { budget } = entry;
-  const view = ledger(budget);
-  const figures = budgetFigures(entry, view, now);
-  const line = describeEntry(entry, view, now, terms);
-  const steps = [];
-  let tokens = 0;
-  let cost = 0;
-  for (const usage of entry.usage) {
-    if (usage.at === void 0 || usage.at > figures.stoppedAt) continue;
-    tokens += safeAmount(usage.tokens);
-    cost += safeAmount(usage.cost);
-    steps.push({ at: usage.at, tokens, cost });
-  }
-  const turns = entry.turns.slice(0, figures.turns).flatMap((turn) => turn.at === void 0 ? [] : [turn.at]);
-  const limits = limitsOf(budget);
-  return {
-    words: describeBudget(budget),
-    line,
-    startTime: budget.startTime,
-    until: figures.until,
-    limits,
-    used: { timeMs: figures.timeMs, turns: figures.turns, tokens: figures.spend.tokens, cost: figures.spend.cost },
-    ending: { kind: figures.ending.kind, text: endingText(figures.ending) },
-    extensions: budget.extensions ?? 0,
-    pausedMs: budget.pausedMs ?? 0,
-    pausedAt: budget.pausedAt ?? null,
-    graceMs: budget.graceMs ?? null,
-    onStopCommand: budget.onStopCommand,
-    turns,
-    steps,
-    warnings: warningsOf(budget, limits, figures.until, turns, steps)
-  };
-}
-function warningsOf(budget, limits, until, turns, steps) {
-  const warnings = [];
-  for (const share of SHARES) {
-    if (limits.timeMs !== null) {
-      const at = budget.startTime + (budget.pausedMs ?? 0) + share * limits.timeMs;
-      if (at <= until) warnings.push({ share, limit: "time", at });
-    }
-    if (limits.turns !== null) {
-      const at = turns[Math.ceil(share * limits.turns) - 1];
-      if (at !== void 0) warnings.push({ share, limit: "turns", at });
-    }
-    for (const limit2 of ["tokens", "cost"]) {
-      const cap = limits[limit2];
-      const reached = cap === null ? void 0 : steps.find((step) => step[limit2] >= share * cap);
-      if (reached !== void 0) warnings.push({ share, limit: limit2, at: reached.at });
-    }
-  }
-  return warnings.sort((a, b) => a.at - b.at);
-}
-function subagentData(run, line) {
-  const budget = run.budget;
-  return {
-    id: run.id,
-    parent: run.parent,
-    agentType: run.agentType,
-    task: run.task,
-    budget: budget === null ? null : describeTaskBudget(budget),
-    limits: budget === null ? null : {
-      timeMs: budget.timeLimitMs,
-      turns: null,
-      tokens: budget.tokenLimit ?? null,
-      cost: budget.costLimit ?? null,
-      steps: budget.stepLimit ?? null,
-      loop: budget.loopLimit ?? null
-    },
-    startedAt: run.startedAt,
-    endedAt: run.endedAt,
-    spent: run.spent === null ? null : { at: run.spent.at, limit: run.spent.limit },
-    ended: run.ended,
-    steps: run.steps,
-    tokens: run.spend.tokens,
-    cost: run.spend.cost,
-    line
-  };
-}
-
-// src/core/run/live-report-page.ts
-async function writeReportPage(write2, source) {
-  if (write2 === void 0) return void 0;
-  try {
-    const report = reportData(source.history(), source.ledger, source.now, source.terms);
-    return { path: await write2({ report, standings: source.standings() }) };
-  } catch (error) {
-    return { problem: error instanceof Error ? error.message : String(error) };
-  }
-}
-
-// src/core/session/caps.ts
-var PER_MILLION = 1e6;
-function inputBound(request) {
-  return safeAmount(request.answeredInput ?? 0) + safeAmount(request.addedBytes) + NOTE_ALLOWANCE_BYTES;
-}
-function roomLeft(limits, spend, request) {
-  const bound = inputBound(request);
-  let room = null;
-  if (limits.tokenLimit !== void 0) {
-    room = { tokens: Math.floor(limits.tokenLimit - safeAmount(spend.tokens) - bound), limit: "tokens" };
-  }
-  const prices = request.prices;
-  if (limits.costLimit === void 0 || prices === void 0) return room;
-  const inputPrice = Math.max(safeAmount(prices.input), safeAmount(prices.cacheRead), safeAmount(prices.cacheWrite));
-  const outputPrice = safeAmount(prices.output);
-  if (inputPrice === 0 && outputPrice === 0) return room;
-  const left = limits.costLimit - safeAmount(spend.cost) - bound * inputPrice / PER_MILLION;
-  const tokens = left < 0 ? -1 : outputPrice === 0 ? Number.MAX_SAFE_INTEGER : Math.floor(left * PER_MILLION / outputPrice - 1e-6);
-  return room === null || tokens < room.tokens ? { tokens, limit: "cost" } : room;
-}
-var MAIN_AGENT = "";
-function spendBeside(holding, agent) {
-  let { tokens, cost } = holding.spend;
-  for (const [key, most] of Object.entries(holding.inFlight ?? {})) {
-    if (key === agent) continue;
-    tokens += most.tokens;
-    cost += most.cost;
-  }
-  return { tokens, cost };
-}
-function mostUsed(request, cap) {
-  const bound = inputBound(request);
-  const prices = request.prices;
-  const cost = prices ? (bound * Math.max(prices.input, prices.cacheRead, prices.cacheWrite) + cap * prices.output) / PER_MILLION : 0;
-  return { tokens: bound + cap, cost };
-}
-function withInFlight(holding, agent, most) {
-  const { [agent]: _answered, ...others } = holding.inFlight ?? {};
-  return { ...holding, inFlight: most === null ? others : { ...others, [agent]: most } };
-}
-function tooLittleRoom(room) {
-  return room !== null && room.tokens < MIN_ANSWER_TOKENS;
-}
-function withRoom(decision, budget, holding, request, stopHere, agent = MAIN_AGENT) {
-  if (decision.kind === "stop" || request === void 0) return decision;
-  const room = roomLeft(budget, spendBeside(holding, agent), request);
-  return tooLittleRoom(room) ? stopHere(room.limit) : decision;
-}
-function capEffect(room) {
-  return room === null ? [] : [{ kind: "capOutput", maxTokens: Math.max(room, MIN_ANSWER_TOKENS) }];
-}
-function callGoes(effects) {
-  return !effects.some((effect) => effect.kind === "refuse" || effect.kind === "abort" || effect.kind === "ask");
-}
 
 // src/core/text/report-page.ts
 var NO_REPORT_PAGE = "Timebox: the report page cannot be written from here. From a checkout of Timebox: npm run report -- --session <id>.";
@@ -2671,6 +2339,17 @@ function sessionStatusMessage(view) {
   );
 }
 
+// src/core/subagents/describe.ts
+function describeTaskBudget(budget) {
+  const parts = [];
+  if (budget.timeLimitMs !== null) parts.push(formatBudgetLabel(budget.timeLimitMs));
+  if (budget.stepLimit !== void 0) parts.push(pluralCalls(budget.stepLimit));
+  if (budget.tokenLimit !== void 0) parts.push(`${formatTokens(budget.tokenLimit)} tokens`);
+  if (budget.costLimit !== void 0) parts.push(formatCost(budget.costLimit));
+  if (budget.loopLimit !== void 0) parts.push(loopGuardPhrase(budget.loopLimit));
+  return parts.join(" and ");
+}
+
 // src/core/subagents/commands.ts
 var COMMAND_SOURCE = "/timebox subagents";
 function subagentsCommand2(agents, command2, now) {
@@ -2731,6 +2410,123 @@ function budgetsRecord(budgets, at) {
 }
 function notify(message, level) {
   return { kind: "notify", message, level };
+}
+
+// src/core/subagents/state.ts
+var NO_SUBAGENTS = { budgets: null, runs: {} };
+function budgetFor(agents, agentType) {
+  return setBudgetFor(agents, agentType)?.budget ?? null;
+}
+function setBudgetFor(agents, agentType) {
+  const byType = agents.budgets?.byType;
+  if (byType === void 0) return null;
+  return (Object.hasOwn(byType, agentType) ? byType[agentType] : byType[ANY_AGENT_TYPE]) ?? null;
+}
+function firstWords(task) {
+  const words = task.trim().split(/\s+/);
+  const shown = words.slice(0, SUBAGENT_TASK_WORDS).join(" ");
+  return words.length > SUBAGENT_TASK_WORDS ? `${shown}…` : shown;
+}
+function withRun(agents, run) {
+  return { ...agents, runs: { ...agents.runs, [run.id]: run } };
+}
+function runRecord(run) {
+  return { kind: "append", record: { kind: "subagent", version: RECORD_VERSION, agent: run } };
+}
+function isRunning(run) {
+  return run.ended === null;
+}
+function reachedLimit(run, now, steps = true) {
+  const budget = run.budget;
+  if (budget === null) return null;
+  if (budget.timeLimitMs !== null && now - run.startedAt >= budget.timeLimitMs) return "time";
+  if (steps && budget.stepLimit !== void 0 && run.steps >= budget.stepLimit) return "steps";
+  if (budget.tokenLimit !== void 0 && run.spend.tokens >= budget.tokenLimit) return "tokens";
+  if (budget.costLimit !== void 0 && run.spend.cost >= budget.costLimit) return "cost";
+  return null;
+}
+function usedRatio(run, now) {
+  const budget = run.budget;
+  if (budget === null) return 0;
+  let ratio = 0;
+  if (budget.timeLimitMs !== null) ratio = Math.max(ratio, (now - run.startedAt) / budget.timeLimitMs);
+  if (budget.stepLimit !== void 0) ratio = Math.max(ratio, run.steps / budget.stepLimit);
+  if (budget.tokenLimit !== void 0) ratio = Math.max(ratio, run.spend.tokens / budget.tokenLimit);
+  if (budget.costLimit !== void 0) ratio = Math.max(ratio, run.spend.cost / budget.costLimit);
+  return ratio;
+}
+function leftText(run, now) {
+  const budget = run.budget;
+  if (budget === null) return "no budget";
+  const left = [];
+  if (budget.timeLimitMs !== null) left.push(formatTime(budget.timeLimitMs - (now - run.startedAt)));
+  if (budget.stepLimit !== void 0) left.push(pluralCalls(Math.max(0, budget.stepLimit - run.steps)));
+  if (budget.tokenLimit !== void 0) left.push(`${formatTokens(budget.tokenLimit - run.spend.tokens)} tokens`);
+  if (budget.costLimit !== void 0) left.push(formatCost(Math.max(0, budget.costLimit - run.spend.cost)));
+  return left.join(" and ");
+}
+function usedText(run, now) {
+  const until = run.endedAt ?? now;
+  const spend = run.spend;
+  const used = [formatTime(until - run.startedAt), pluralCalls(run.steps)];
+  if (spend.tokens > 0) used.push(`${formatTokens(spend.tokens)} tokens`);
+  if (spend.cost > 0) used.push(formatCost(spend.cost));
+  return used.join(", ");
+}
+function nextSubagentCheckIn(agents, now) {
+  let due = Number.POSITIVE_INFINITY;
+  for (const run of Object.values(agents.runs)) {
+    if (!isRunning(run)) continue;
+    const limitMs = run.budget?.timeLimitMs ?? null;
+    if (run.wrapUp !== null) due = Math.min(due, run.wrapUp.until);
+    else if (limitMs !== null && run.spent === null) {
+      due = Math.min(due, run.startedAt + (run.warned ? limitMs : NUDGE_WARNING_RATIO * limitMs));
+    }
+  }
+  return due === Number.POSITIVE_INFINITY ? null : Math.min(MAX_TIMER_DELAY_MS, Math.max(1, Math.ceil(due - now)));
+}
+function hasSubagentTimers(agents) {
+  for (const run of Object.values(agents.runs)) {
+    if (isRunning(run) && (run.wrapUp !== null || run.spent === null && run.budget?.timeLimitMs != null)) return true;
+  }
+  return false;
+}
+
+// src/core/subagents/status.ts
+function subagentStatusLines(agents, now) {
+  const running = Object.values(agents.runs).filter(isRunning);
+  if (running.length === 0) return [];
+  return [`Subagents running: ${running.length}.`, ...running.map((run) => `- ${nameOf(run)}: ${standing(run, now)}`)];
+}
+function subagentReportLines(runs, now) {
+  if (runs.length === 0) return [];
+  const count2 = runs.length === 1 ? "1 subagent" : `${runs.length} subagents`;
+  return [`${count2} in this session:`, ...runs.map((run) => `- ${subagentReportLine(run, now)}`)];
+}
+function subagentReportLine(run, now) {
+  const budget = run.budget === null ? "no budget of its own" : `budget ${describeTaskBudget(run.budget)}`;
+  return `${nameOf(run)}: ${budget}; used ${usedText(run, now)}. ${ending(run)}`;
+}
+function nameOf(run) {
+  return `${quoteInput(run.task)} (${run.agentType})`;
+}
+function standing(run, now) {
+  if (run.spent !== null) return `concluding ${subagentStopCause(run.spent.limit, run.budget)}`;
+  if (run.budget === null) return `no budget of its own; used ${usedText(run, now)}`;
+  return `${leftText(run, now)} left`;
+}
+function ending(run) {
+  if (run.ended === "answered") return "Answered.";
+  if (run.spent === null) return "Still running.";
+  const cause = subagentStopCause(run.spent.limit, run.budget);
+  switch (run.ended) {
+    case "concluded":
+      return `Concluded ${cause}.`;
+    case "stopped":
+      return `Stopped ${cause}.`;
+    case null:
+      return `Concluding ${cause}.`;
+  }
 }
 
 // src/core/text/questions.ts
@@ -3968,6 +3764,226 @@ function limitAnswer(state, event, now) {
   return { state: goOn.state, effects: [...extended.effects, ...goOn.effects] };
 }
 
+// src/core/text/report.ts
+function sessionReport(items, ledger, now, terms = DEFAULT_TERMS) {
+  const budgets = foldBudgets(items);
+  const subagents = subagentReportLines(foldHistory(items).subagents ?? [], now);
+  if (budgets.length === 0) return ["Timebox report: no budget was set in this session.", ...subagents].join("\n");
+  const lines = budgets.map(
+    (entry, index) => `${index + 1}. ${describeEntry(entry, ledger(entry.budget), now, terms)}`
+  );
+  const count2 = budgets.length === 1 ? "1 budget" : `${budgets.length} budgets`;
+  const note = unmeasuredNote(terms);
+  return [`Timebox report: ${count2} in this session.`, ...lines, ...subagents, ...note === null ? [] : [note]].join(
+    "\n"
+  );
+}
+function foldBudgets(items) {
+  const budgets = [];
+  let current = null;
+  for (const item of items) {
+    if (item.kind === "record") {
+      const record = parseRecord(item.record);
+      if (record?.kind === "active") {
+        if (current && current.budget.id === record.budget.id) {
+          current.budget = record.budget;
+          continue;
+        }
+        if (current) current.ending = { kind: "replaced", at: record.budget.startTime };
+        current = { budget: record.budget, prompts: /* @__PURE__ */ new Set(), turns: [], usage: [], ending: { kind: "active" } };
+        budgets.push(current);
+      } else if (record?.kind === "off" && current) {
+        current.ending = { kind: "off", at: record.disabledAt };
+        current = null;
+      }
+      continue;
+    }
+    if (!current || current.budget.pausedAt !== void 0) continue;
+    if (item.kind === "prompt") {
+      if (!current.prompts.has(item.key)) current.turns.push({ key: item.key, at: item.at });
+      current.prompts.add(item.key);
+    } else current.usage.push({ tokens: item.tokens, cost: item.cost, at: item.at });
+  }
+  return budgets;
+}
+function budgetFigures(entry, ledger, now) {
+  const { budget } = entry;
+  const spent = ledger.spent;
+  const ending2 = spent ? { kind: "spent", why: spentWhy(spent) } : entry.ending;
+  const until = ending2.kind === "off" || ending2.kind === "replaced" ? ending2.at : now;
+  const stoppedAt = spent ? budget.startTime + (budget.pausedMs ?? 0) + spent.elapsedMs : Number.POSITIVE_INFINITY;
+  return {
+    ending: ending2,
+    until: spent ? stoppedAt : until,
+    timeMs: spent ? spent.elapsedMs : elapsedMs(budget, until),
+    turns: spent ? spent.usedTurns : entry.prompts.size,
+    spend: sumUsage(entry.usage.filter((usage) => usage.at === void 0 || usage.at <= stoppedAt)),
+    stoppedAt
+  };
+}
+function describeEntry(entry, ledger, now, terms) {
+  const { budget } = entry;
+  const figures = budgetFigures(entry, ledger, now);
+  const extended = budget.extensions ? `, extended ${budget.extensions === 1 ? "once" : `${budget.extensions} times`}` : "";
+  const used = [
+    formatTime(figures.timeMs),
+    pluralTurns(figures.turns),
+    ...terms.tokens ? [`${formatTokens(figures.spend.tokens)} tokens`] : [],
+    ...terms.cost ? [formatCost(figures.spend.cost)] : []
+  ];
+  const set = `${describeBudget(budget)}, set ${formatTime(Math.max(0, now - budget.startTime))} ago${extended}`;
+  return `${set}: used ${used.join(", ")}. ${endingText(figures.ending)}`;
+}
+function sumUsage(usage) {
+  return usage.reduce(
+    (sum, one) => ({ tokens: sum.tokens + safeAmount(one.tokens), cost: sum.cost + safeAmount(one.cost) }),
+    { tokens: 0, cost: 0 }
+  );
+}
+function spentWhy(spent) {
+  if (spent.timeRanOut) return "the time ran out";
+  if (spent.noRoom)
+    return `too little of the ${spent.limit === "cost" ? "cost" : "tokens"} was left for the next model call`;
+  if (spent.limit === "tokens") return "the tokens were used up";
+  if (spent.limit === "cost") return "the cost limit was reached";
+  return "the prompts were used up";
+}
+function endingText(ending2) {
+  switch (ending2.kind) {
+    case "active":
+      return "Still active.";
+    case "spent":
+      return `Spent: ${ending2.why}.`;
+    case "off":
+      return "Turned off.";
+    case "replaced":
+      return "Replaced by a new budget.";
+  }
+}
+
+// src/core/text/report-data.ts
+var SHARES = [NUDGE_WARNING_RATIO, NUDGE_CRITICAL_RATIO];
+function reportData(items, ledger, now, terms = DEFAULT_TERMS) {
+  const runs = foldHistory(items).subagents ?? [];
+  return {
+    text: sessionReport(items, ledger, now, terms),
+    now,
+    measured: { tokens: terms.tokens, cost: terms.cost },
+    budgets: foldBudgets(items).map((entry) => budgetData(entry, ledger, now, terms)),
+    subagents: runs.map((run) => subagentData(run, subagentReportLine(run, now)))
+  };
+}
+function limitsOf(budget) {
+  return {
+    timeMs: budget.timeLimitMs,
+    turns: budget.turnLimit,
+    tokens: budget.tokenLimit ?? null,
+    cost: budget.costLimit ?? null,
+    steps: budget.stepLimit ?? null,
+    loop: budget.loopLimit ?? null
+  };
+}
+function budgetData(entry, ledger, now, terms) {
+  const { budget } = entry;
+  const view = ledger(budget);
+  const figures = budgetFigures(entry, view, now);
+  const line = describeEntry(entry, view, now, terms);
+  const steps = [];
+  let tokens = 0;
+  let cost = 0;
+  for (const usage of entry.usage) {
+    if (usage.at === void 0 || usage.at > figures.stoppedAt) continue;
+    tokens += safeAmount(usage.tokens);
+    cost += safeAmount(usage.cost);
+    steps.push({ at: usage.at, tokens, cost });
+  }
+  const turns = entry.turns.slice(0, figures.turns).flatMap((turn) => turn.at === void 0 ? [] : [turn.at]);
+  const limits = limitsOf(budget);
+  return {
+    words: describeBudget(budget),
+    line,
+    startTime: budget.startTime,
+    until: figures.until,
+    limits,
+    used: { timeMs: figures.timeMs, turns: figures.turns, tokens: figures.spend.tokens, cost: figures.spend.cost },
+    ending: { kind: figures.ending.kind, text: endingText(figures.ending) },
+    extensions: budget.extensions ?? 0,
+    pausedMs: budget.pausedMs ?? 0,
+    pausedAt: budget.pausedAt ?? null,
+    graceMs: budget.graceMs ?? null,
+    onStopCommand: budget.onStopCommand,
+    turns,
+    steps,
+    warnings: warningsOf(budget, limits, figures.until, turns, steps)
+  };
+}
+function warningsOf(budget, limits, until, turns, steps) {
+  const warnings = [];
+  for (const share of SHARES) {
+    if (limits.timeMs !== null) {
+      const at = budget.startTime + (budget.pausedMs ?? 0) + share * limits.timeMs;
+      if (at <= until) warnings.push({ share, limit: "time", at });
+    }
+    if (limits.turns !== null) {
+      const at = turns[Math.ceil(share * limits.turns) - 1];
+      if (at !== void 0) warnings.push({ share, limit: "turns", at });
+    }
+    for (const limit2 of ["tokens", "cost"]) {
+      const cap = limits[limit2];
+      const reached = cap === null ? void 0 : steps.find((step) => step[limit2] >= share * cap);
+      if (reached !== void 0) warnings.push({ share, limit: limit2, at: reached.at });
+    }
+  }
+  return warnings.sort((a, b) => a.at - b.at);
+}
+function subagentData(run, line) {
+  const budget = run.budget;
+  return {
+    id: run.id,
+    parent: run.parent,
+    agentType: run.agentType,
+    task: run.task,
+    budget: budget === null ? null : describeTaskBudget(budget),
+    limits: budget === null ? null : {
+      timeMs: budget.timeLimitMs,
+      turns: null,
+      tokens: budget.tokenLimit ?? null,
+      cost: budget.costLimit ?? null,
+      steps: budget.stepLimit ?? null,
+      loop: budget.loopLimit ?? null
+    },
+    startedAt: run.startedAt,
+    endedAt: run.endedAt,
+    spent: run.spent === null ? null : { at: run.spent.at, limit: run.spent.limit },
+    ended: run.ended,
+    steps: run.steps,
+    tokens: run.spend.tokens,
+    cost: run.spend.cost,
+    line
+  };
+}
+
+// src/core/run/live-report-page.ts
+function livePageSource(ports, budgets) {
+  const daily = ports.daily;
+  return {
+    history: () => ports.store.history(),
+    ledger: (budget) => readLedger(ports.ledger, budget),
+    now: ports.clock.now(),
+    terms: ports.terms,
+    standings: () => daily && (budgets.length > 0 || daily.team !== void 0) ? daily.standings(budgets) : []
+  };
+}
+async function writeReportPage(write2, source) {
+  if (write2 === void 0) return void 0;
+  try {
+    const report = reportData(source.history(), source.ledger, source.now, source.terms);
+    return { path: await write2({ report, standings: source.standings() }) };
+  } catch (error) {
+    return { problem: error instanceof Error ? error.message : String(error) };
+  }
+}
+
 // src/core/run/questions.ts
 var Questions = class {
   constructor(ports, report) {
@@ -4513,8 +4529,8 @@ ${mode}`;
    */
   dailyAnswer(event) {
     const port = this.ports.daily;
-    if (!hasDailyBudgets(port)) return null;
     try {
+      if (!hasDailyBudgets(port)) return null;
       const prompt = event.type === "modelCall" ? event.prompt ?? this.state.lastPrompt : null;
       const refused = this.daily.refused;
       if (prompt !== null && prompt === refused?.prompt) {
@@ -4634,6 +4650,7 @@ function nextCheckIn(state, now) {
 // src/core/run/warm-up.ts
 var WARM_UP_PROMPT = "timebox-warm-up";
 function warmUp(state, clock) {
+  capsInForce(state);
   const nothing2 = () => {
   };
   const ports = {
@@ -4760,16 +4777,7 @@ var LiveSession = class {
   }
   /** `/timebox report page`: the page written through the host, where it writes one. */
   writeReportPage() {
-    const { ports } = this;
-    const daily = ports.daily;
-    const budgets = this.dailyBudgets;
-    return writeReportPage(ports.reportPage?.bind(ports), {
-      history: () => ports.store.history(),
-      ledger: (budget) => readLedger(ports.ledger, budget),
-      now: ports.clock.now(),
-      terms: ports.terms,
-      standings: () => daily && (budgets.length > 0 || daily.team !== void 0) ? daily.standings(budgets) : []
-    });
+    return writeReportPage(this.ports.reportPage?.bind(this.ports), livePageSource(this.ports, this.dailyBudgets));
   }
   /**
    * Feeds one event to the rules once no question is open, asks what the rules ask, and carries out the answers. Model
@@ -4820,6 +4828,13 @@ var LiveSession = class {
     this.show(first);
     this.armTimers();
     return first.questions.length === 0 ? Promise.resolve(first) : this.questions.askAll(first, (event) => this.dispatch(event));
+  }
+  /**
+   * Whether a model call about to be sent needs its request measured: a budget of tokens or cost is in force
+   * (`capsInForce`), or a question is open whose answer may set one before the call is let go.
+   */
+  needsRequest() {
+    return this.questions.isOpen || capsInForce(this.runtime.state);
   }
   /** A turn begins, before the agent runs: the budget is checked on time, tokens and cost, and its status refreshed. */
   onTurnStart() {
@@ -5127,7 +5142,7 @@ import { join as join2 } from "node:path";
 var DEFAULT_FLAG = "timebox";
 var PI_DEFAULT_ENV = "PI_TIMEBOX";
 var SETTINGS_KEY = "timebox";
-function settingsField(file, field) {
+function settingsSection(file) {
   let parsed;
   try {
     parsed = JSON.parse(readFileSync2(file, "utf8"));
@@ -5135,13 +5150,17 @@ function settingsField(file, field) {
     return void 0;
   }
   const section = isRecord2(parsed) ? parsed[SETTINGS_KEY] : void 0;
-  return isRecord2(section) ? section[field] : void 0;
+  return isRecord2(section) ? section : void 0;
+}
+function settingsField(file, field) {
+  return settingsSection(file)?.[field];
 }
 function isRecord2(value) {
   return typeof value === "object" && value !== null;
 }
 function readTeamSettings(globalSettings) {
-  return { dailyStore: settingsField(globalSettings, "dailyStore"), team: settingsField(globalSettings, "team") };
+  const section = settingsSection(globalSettings);
+  return { dailyStore: section?.dailyStore, team: section?.team };
 }
 function settingsDefault(file) {
   const value = settingsField(file, "default");
@@ -5266,7 +5285,7 @@ function registerModelEvents(w) {
   const { pi, deps, context, ui, self, session, calls } = w;
   pi.on("context", async (event, ctx) => {
     context.bind(ctx);
-    const call = calls.callOf(event.messages, ctx, self?.agent ?? null);
+    const call = calls.callOf(event.messages, ctx, self?.agent ?? null, session.needsRequest());
     ui.hold();
     const learning = w.learnStop();
     if (learning !== null) await learning;
@@ -5291,6 +5310,7 @@ function lazyDailyLedger(sessionId, open) {
     return ledger;
   };
   return {
+    open: () => void get(),
     get team() {
       return get().team;
     },
@@ -5382,6 +5402,11 @@ function registerSessionEvents(w) {
         subagents: self.budget === null ? null : { value: self.budget, source: PARENT_SOURCE }
       })
     );
+    try {
+      w.daily?.open();
+    } catch (error) {
+      session.notifyProblem("daily budget", error);
+    }
     if (self !== null) {
       void session.handle({
         type: "agentStart",
@@ -5726,7 +5751,15 @@ var RequestMeter = class {
     const before = this.answered !== null && this.answered.at === answer.timestamp ? this.answered.fixed : 0;
     return { answeredInput: promptTokens(answer.usage), addedBytes: added + Math.max(0, fixedBytes - before) };
   }
-  /** An answer arrived: it came from the call measured last. */
+  /**
+   * A call let go unmeasured: an answer to it tells nothing of its part outside the messages, so the next measured call
+   * counts all of its own (more than it may have grown, never less).
+   */
+  skip() {
+    this.callFixed = 0;
+    return void 0;
+  }
+  /** An answer arrived: it came from the call measured last, or let go unmeasured. */
   answer(message) {
     if (message.role === "assistant") this.answered = { at: message.timestamp, fixed: this.callFixed };
   }
@@ -5792,12 +5825,14 @@ var CallRequests = class {
   cap;
   /**
    * The model call of `messages`: a subagent process's (`agent`), a run an extension started, or the user's prompt at
-   * its step; with its request's size where it can be measured.
+   * its step; with its request's size where it can be measured and `capped` (a budget of tokens or cost is in force,
+   * the core's `capsInForce`). Without one the request is not measured: a session's first call would otherwise walk its
+   * system prompt and tools' definitions, in a fresh process's code not yet compiled, for a cap nothing sets.
    */
-  callOf(messages, ctx, agent) {
+  callOf(messages, ctx, agent, capped) {
     const step = stepOfCall(messages);
     const extensionRun = extensionRunOfCall(messages);
-    const request = requestOfCall(this.meter, messages, this.pi, ctx);
+    const request = capped ? requestOfCall(this.meter, messages, this.pi, ctx) : this.meter.skip();
     const call = agent !== null ? { type: "modelCall", prompt: null, agent } : extensionRun === null ? { type: "modelCall", prompt: promptOfCall(messages), step } : { type: "modelCall", prompt: extensionRun, step, startedBy: "extension" };
     return request === void 0 ? call : { ...call, request };
   }
@@ -6071,6 +6106,8 @@ var PiWiring = class {
     const piStore = new PiBudgetStore(pi, context);
     this.scheduler = liveOnlyScheduler(deps.scheduler, () => context.isLive());
     this.calls = new CallRequests(pi);
+    const daily = deps.dailyLedger ? lazyDailyLedger(() => context.require().sessionManager.getSessionId(), deps.dailyLedger) : null;
+    this.daily = daily;
     this.session = new LiveSession({
       store: self === null ? piStore : subagentProcessStore(piStore, (record) => {
         this.told.record = record;
@@ -6079,7 +6116,7 @@ var PiWiring = class {
       ui: sessionUI(this.ui, self, this.told),
       clock: deps.clock,
       scheduler: this.scheduler,
-      ...deps.dailyLedger ? { daily: lazyDailyLedger(() => context.require().sessionManager.getSessionId(), deps.dailyLedger) } : {},
+      ...daily === null ? {} : { daily },
       onStop: deps.onStop,
       agent: {
         abortCurrentTurn: () => context.require().abort(),
@@ -6122,6 +6159,8 @@ var PiWiring = class {
   restoreNoticeAgain = null;
   /** What the rules add to the system prompt of the agent about to start (set in before_agent_start). */
   systemPromptExtra = "";
+  /** The daily ledger the session shares with every session of the user, opened at the session's start; null: none. */
+  daily;
   /** Each model call's size, and the cap the rules set on the answer of the call about to be sent. */
   calls;
   /** Whether this subagent's process has learned the session's stop (and told its rules). */
@@ -6672,7 +6711,7 @@ function readTeam(env, settings, member) {
   const zone = env[TEAM_TZ_ENV]?.trim() || UTC;
   if (!knownZone(zone)) return fail(`${TEAM_TZ_ENV} "${zone.slice(0, 64)}" is not a time zone (Europe/Berlin, UTC).`);
   const failure = env[DAILY_STORE_FAILURE_ENV]?.trim().toLowerCase() === "closed" ? "closed" : "open";
-  return { config: { url: store, shown, team: team2, zone, failure, member }, warning: null };
+  return { config: { url: store, shown, team: team2, zone, failure, member: member() }, warning: null };
 }
 var lastDays = /* @__PURE__ */ new Map();
 function teamDay(ms, zone) {
@@ -7390,11 +7429,25 @@ function saying(warning, ledger) {
     }
   };
 }
+function machineLedger(create) {
+  let ledger = null;
+  const get = () => {
+    ledger ??= create();
+    return ledger;
+  };
+  return {
+    standings: (budgets) => get().standings(budgets),
+    countPrompt: (budgets, limits) => get().countPrompt(budgets, limits),
+    addUse: (budgets, use) => get().addUse(budgets, use),
+    adjust: (budget, adjustment) => get().adjust(budget, adjustment),
+    problem: () => get().problem()
+  };
+}
 function opening(options) {
   const { env, sessionId, clock } = options;
   const stateDir = dailyStateDir(env);
-  const created = createDailyLedger(stateDir, sessionId, clock);
-  const { config, warning } = readTeam(env, options.settings ?? {}, memberName(options.host));
+  const created = machineLedger(() => createDailyLedger(stateDir, sessionId, clock));
+  const { config, warning } = readTeam(env, options.settings ?? {}, () => memberName(options.host));
   if (warning !== null) return { local: saying(warning, created), team: null };
   if (config === null) return { local: created, team: null };
   const outbox = fileOutbox(outboxFolder(stateDir, config.team));
@@ -7441,7 +7494,11 @@ var index_default = createTimeboxExtension({
     clock: systemClock,
     host: "pi",
     settings: readTeamSettings(join6(getAgentDir(), "settings.json")),
-    entry: import.meta.url
+    // Read only where a team's store is opened: a fresh process's first `import.meta` is no cost of a session
+    // without a team.
+    get entry() {
+      return import.meta.url;
+    }
   }),
   reportPage: nodeReportPageWriter(process.env, systemClock),
   projectHistory: nodeProjectHistory(process.env)

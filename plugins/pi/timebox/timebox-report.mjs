@@ -1041,6 +1041,123 @@ var SUBAGENT_WRAP_UP_BLOCK = [
   "Call no more tools: they are refused, and you are stopped if you ask for one again."
 ].join("\n");
 
+// src/core/text/report-page.ts
+function fileLink(path) {
+  const absolute = path.startsWith("/") ? path : `/${path}`;
+  return `file://${encodeURI(absolute).replace(/[?#]/g, (c) => encodeURIComponent(c))}`;
+}
+function reportPageWritten(path) {
+  return `Timebox report page: ${fileLink(path)}`;
+}
+
+// src/core/suggest/statistics.ts
+function percentile(values, percent) {
+  const sorted = [...values].sort((a, b) => a - b);
+  const rank = Math.max(1, Math.ceil(percent / 100 * sorted.length));
+  return sorted[Math.min(rank, sorted.length) - 1] ?? 0;
+}
+function percentiles(values) {
+  const measured = values.filter((value) => value !== null);
+  return {
+    median: percentile(measured, SUGGEST_MEDIAN),
+    p90: percentile(measured, SUGGEST_PERCENTILE),
+    sessions: measured.length
+  };
+}
+function suggestionOf(sessions, exclude = null) {
+  const counted = sessions.filter((session) => session.id !== exclude).sort((a, b) => b.endedAt - a.endedAt).slice(0, SUGGEST_SESSIONS);
+  const byHost = /* @__PURE__ */ new Map();
+  for (const session of counted) byHost.set(session.host, (byHost.get(session.host) ?? 0) + 1);
+  const hosts = [...byHost].map(([host, count4]) => ({ host, sessions: count4 })).sort((a, b) => b.sessions - a.sessions);
+  if (counted.length < SUGGEST_MIN_SESSIONS) return { sessions: counted.length, hosts, figures: null, words: null };
+  const figures = {
+    timeMs: percentiles(counted.map((session) => session.endedAt - session.startedAt)),
+    turns: percentiles(counted.map((session) => session.turns)),
+    steps: percentiles(counted.map((session) => session.steps)),
+    tokens: percentiles(counted.map((session) => session.tokens)),
+    cost: percentiles(counted.map((session) => session.cost))
+  };
+  return { sessions: counted.length, hosts, figures, words: budgetWords(figures) };
+}
+function measuredEnough(figure) {
+  return figure.sessions >= SUGGEST_MIN_SESSIONS;
+}
+function budgetWords(figures) {
+  const words = [
+    timeWord(figures.timeMs.p90),
+    `turns:${Math.min(MAX_TURN_LIMIT, Math.max(1, Math.ceil(figures.turns.p90)))}`
+  ];
+  if (measuredEnough(figures.cost) && figures.cost.p90 > 0) words.push(costWord(figures.cost.p90));
+  else if (measuredEnough(figures.tokens) && figures.tokens.p90 > 0) words.push(tokensWord(figures.tokens.p90));
+  return words.join(" ");
+}
+var MINUTE_MS2 = 6e4;
+var HOUR_MS2 = 60 * MINUTE_MS2;
+function timeWord(ms) {
+  const step = ms < 10 * MINUTE_MS2 ? MINUTE_MS2 : ms < HOUR_MS2 ? 5 * MINUTE_MS2 : ms < 4 * HOUR_MS2 ? 15 * MINUTE_MS2 : HOUR_MS2;
+  const rounded = Math.min(MAX_TIME_LIMIT_MS, Math.max(MINUTE_MS2, Math.ceil(ms / step) * step));
+  const hours = Math.floor(rounded / HOUR_MS2);
+  const minutes = Math.round(rounded % HOUR_MS2 / MINUTE_MS2);
+  if (hours === 0) return `${minutes}m`;
+  return minutes === 0 ? `${hours}h` : `${hours}h${minutes}m`;
+}
+function tokensWord(tokens) {
+  const magnitude = 10 ** Math.max(0, Math.floor(Math.log10(Math.max(1, tokens))) - 1);
+  const rounded = Math.min(MAX_TOKEN_LIMIT, Math.ceil(tokens / magnitude) * magnitude);
+  if (rounded >= 1e6) return `tokens:${trim(rounded / 1e6)}m`;
+  if (rounded >= 1e3) return `tokens:${trim(rounded / 1e3)}k`;
+  return `tokens:${rounded}`;
+}
+function costWord(dollars) {
+  const cents = Math.ceil(dollars * 100 - 1e-6);
+  const step = cents < 100 ? 5 : cents < 1e3 ? 50 : 100;
+  const rounded = Math.min(MAX_COST_LIMIT * 100, Math.max(step, Math.ceil(cents / step) * step));
+  return rounded >= 1e3 ? `$${rounded / 100}` : `$${(rounded / 100).toFixed(2)}`;
+}
+function trim(value) {
+  return Number.isInteger(value) ? `${value}` : `${Math.round(value * 10) / 10}`;
+}
+
+// src/core/text/suggestion.ts
+function lastSessions(count4) {
+  return count4 === 1 ? "your last session here" : `your last ${count4} sessions here`;
+}
+function sessionsCount(count4) {
+  if (count4 === 0) return "no session";
+  return count4 === 1 ? "1 session" : `${count4} sessions`;
+}
+function tooLittleHistory(sessions, project = null) {
+  const of = project === null ? "of this project" : `in ${project}`;
+  return `too little history to suggest a budget: ${sessionsCount(sessions)} ${of} so far, and a suggestion needs ${SUGGEST_MIN_SESSIONS}.`;
+}
+function suggestionLine(words, sessions) {
+  return `Try /timebox ${words} (the ${SUGGEST_PERCENTILE}th percentile of ${lastSessions(sessions)}).`;
+}
+function figureLine(name, figure, all, show) {
+  if (!measuredEnough(figure)) {
+    const few = figure.sessions === 0 ? "none" : `only ${figure.sessions}`;
+    return `- ${name}: not measured (${few} of these sessions' hosts measure it)`;
+  }
+  const over = figure.sessions < all ? ` (${figure.sessions} sessions; the other hosts do not measure it)` : "";
+  return `- ${name}: ${show(figure.median)} / ${show(figure.p90)}${over}`;
+}
+function suggestionText(suggestion, project = null) {
+  const { figures, words } = suggestion;
+  if (figures === null || words === null) return `Timebox: ${tooLittleHistory(suggestion.sessions, project)}`;
+  const hosts = suggestion.hosts.map((one) => `${one.sessions} ${one.host}`).join(", ");
+  const all = suggestion.sessions;
+  const sessions = project === null ? lastSessions(all) : `your last ${all} sessions in ${project}`;
+  return [
+    `Timebox: ${sessions} (${hosts}), median / ${SUGGEST_PERCENTILE}th percentile:`,
+    figureLine("time", figures.timeMs, all, formatTime),
+    figureLine("turns", figures.turns, all, (value) => `${value}`),
+    figureLine("model calls", figures.steps, all, (value) => `${value}`),
+    figureLine("tokens", figures.tokens, all, formatTokens),
+    figureLine("cost", figures.cost, all, formatCost),
+    suggestionLine(words, all)
+  ].join("\n");
+}
+
 // src/core/subagents/describe.ts
 function describeTaskBudget(budget) {
   const parts = [];
@@ -1088,6 +1205,35 @@ function ending(run) {
       return `Concluding ${cause}.`;
   }
 }
+
+// src/core/session/outcomes.ts
+function outcomeId(budget) {
+  const id = budgetIdOf(budget);
+  return budget.extensions ? `${id}.e${budget.extensions}` : id;
+}
+function readLedger(ledger, budget) {
+  const outcomes = ledger.read(outcomeId(budget));
+  return budget.extensions ? { ...outcomes, off: ledger.read(budgetIdOf(budget)).off } : outcomes;
+}
+
+// src/core/text/model-notes.ts
+var BUDGET_IN_FORCE_PROMPT = [
+  "",
+  "",
+  "TIMEBOX",
+  "The user gave this session a budget (time, turns, tokens or cost). When it runs low, or at every model call if the user asked for that, the end of the messages says what is left: follow it. When the budget runs out, the run is stopped."
+].join("\n");
+var WRAP_UP_PROMPT = [
+  "TIMEBOX: BUDGET SPENT",
+  "The budget the user gave this session is spent. Write your final answer now: what was done, and what is left to do.",
+  "Call no more tools: they are refused, and the run is stopped if you ask for one again."
+].join("\n");
+
+// src/core/loop/run-calls.ts
+var BITS = 5;
+var WIDTH = 1 << BITS;
+var MASK = WIDTH - 1;
+var EMPTY_LEVEL = Array.from({ length: WIDTH }, () => void 0);
 
 // src/core/text/report.ts
 function sessionReport(items, ledger, now, terms = DEFAULT_TERMS) {
@@ -1287,152 +1433,6 @@ function subagentData(run, line) {
     line
   };
 }
-
-// src/core/text/report-page.ts
-function fileLink(path) {
-  const absolute = path.startsWith("/") ? path : `/${path}`;
-  return `file://${encodeURI(absolute).replace(/[?#]/g, (c) => encodeURIComponent(c))}`;
-}
-function reportPageWritten(path) {
-  return `Timebox report page: ${fileLink(path)}`;
-}
-
-// src/core/suggest/statistics.ts
-function percentile(values, percent) {
-  const sorted = [...values].sort((a, b) => a - b);
-  const rank = Math.max(1, Math.ceil(percent / 100 * sorted.length));
-  return sorted[Math.min(rank, sorted.length) - 1] ?? 0;
-}
-function percentiles(values) {
-  const measured = values.filter((value) => value !== null);
-  return {
-    median: percentile(measured, SUGGEST_MEDIAN),
-    p90: percentile(measured, SUGGEST_PERCENTILE),
-    sessions: measured.length
-  };
-}
-function suggestionOf(sessions, exclude = null) {
-  const counted = sessions.filter((session) => session.id !== exclude).sort((a, b) => b.endedAt - a.endedAt).slice(0, SUGGEST_SESSIONS);
-  const byHost = /* @__PURE__ */ new Map();
-  for (const session of counted) byHost.set(session.host, (byHost.get(session.host) ?? 0) + 1);
-  const hosts = [...byHost].map(([host, count4]) => ({ host, sessions: count4 })).sort((a, b) => b.sessions - a.sessions);
-  if (counted.length < SUGGEST_MIN_SESSIONS) return { sessions: counted.length, hosts, figures: null, words: null };
-  const figures = {
-    timeMs: percentiles(counted.map((session) => session.endedAt - session.startedAt)),
-    turns: percentiles(counted.map((session) => session.turns)),
-    steps: percentiles(counted.map((session) => session.steps)),
-    tokens: percentiles(counted.map((session) => session.tokens)),
-    cost: percentiles(counted.map((session) => session.cost))
-  };
-  return { sessions: counted.length, hosts, figures, words: budgetWords(figures) };
-}
-function measuredEnough(figure) {
-  return figure.sessions >= SUGGEST_MIN_SESSIONS;
-}
-function budgetWords(figures) {
-  const words = [
-    timeWord(figures.timeMs.p90),
-    `turns:${Math.min(MAX_TURN_LIMIT, Math.max(1, Math.ceil(figures.turns.p90)))}`
-  ];
-  if (measuredEnough(figures.cost) && figures.cost.p90 > 0) words.push(costWord(figures.cost.p90));
-  else if (measuredEnough(figures.tokens) && figures.tokens.p90 > 0) words.push(tokensWord(figures.tokens.p90));
-  return words.join(" ");
-}
-var MINUTE_MS2 = 6e4;
-var HOUR_MS2 = 60 * MINUTE_MS2;
-function timeWord(ms) {
-  const step = ms < 10 * MINUTE_MS2 ? MINUTE_MS2 : ms < HOUR_MS2 ? 5 * MINUTE_MS2 : ms < 4 * HOUR_MS2 ? 15 * MINUTE_MS2 : HOUR_MS2;
-  const rounded = Math.min(MAX_TIME_LIMIT_MS, Math.max(MINUTE_MS2, Math.ceil(ms / step) * step));
-  const hours = Math.floor(rounded / HOUR_MS2);
-  const minutes = Math.round(rounded % HOUR_MS2 / MINUTE_MS2);
-  if (hours === 0) return `${minutes}m`;
-  return minutes === 0 ? `${hours}h` : `${hours}h${minutes}m`;
-}
-function tokensWord(tokens) {
-  const magnitude = 10 ** Math.max(0, Math.floor(Math.log10(Math.max(1, tokens))) - 1);
-  const rounded = Math.min(MAX_TOKEN_LIMIT, Math.ceil(tokens / magnitude) * magnitude);
-  if (rounded >= 1e6) return `tokens:${trim(rounded / 1e6)}m`;
-  if (rounded >= 1e3) return `tokens:${trim(rounded / 1e3)}k`;
-  return `tokens:${rounded}`;
-}
-function costWord(dollars) {
-  const cents = Math.ceil(dollars * 100 - 1e-6);
-  const step = cents < 100 ? 5 : cents < 1e3 ? 50 : 100;
-  const rounded = Math.min(MAX_COST_LIMIT * 100, Math.max(step, Math.ceil(cents / step) * step));
-  return rounded >= 1e3 ? `$${rounded / 100}` : `$${(rounded / 100).toFixed(2)}`;
-}
-function trim(value) {
-  return Number.isInteger(value) ? `${value}` : `${Math.round(value * 10) / 10}`;
-}
-
-// src/core/text/suggestion.ts
-function lastSessions(count4) {
-  return count4 === 1 ? "your last session here" : `your last ${count4} sessions here`;
-}
-function sessionsCount(count4) {
-  if (count4 === 0) return "no session";
-  return count4 === 1 ? "1 session" : `${count4} sessions`;
-}
-function tooLittleHistory(sessions, project = null) {
-  const of = project === null ? "of this project" : `in ${project}`;
-  return `too little history to suggest a budget: ${sessionsCount(sessions)} ${of} so far, and a suggestion needs ${SUGGEST_MIN_SESSIONS}.`;
-}
-function suggestionLine(words, sessions) {
-  return `Try /timebox ${words} (the ${SUGGEST_PERCENTILE}th percentile of ${lastSessions(sessions)}).`;
-}
-function figureLine(name, figure, all, show) {
-  if (!measuredEnough(figure)) {
-    const few = figure.sessions === 0 ? "none" : `only ${figure.sessions}`;
-    return `- ${name}: not measured (${few} of these sessions' hosts measure it)`;
-  }
-  const over = figure.sessions < all ? ` (${figure.sessions} sessions; the other hosts do not measure it)` : "";
-  return `- ${name}: ${show(figure.median)} / ${show(figure.p90)}${over}`;
-}
-function suggestionText(suggestion, project = null) {
-  const { figures, words } = suggestion;
-  if (figures === null || words === null) return `Timebox: ${tooLittleHistory(suggestion.sessions, project)}`;
-  const hosts = suggestion.hosts.map((one) => `${one.sessions} ${one.host}`).join(", ");
-  const all = suggestion.sessions;
-  const sessions = project === null ? lastSessions(all) : `your last ${all} sessions in ${project}`;
-  return [
-    `Timebox: ${sessions} (${hosts}), median / ${SUGGEST_PERCENTILE}th percentile:`,
-    figureLine("time", figures.timeMs, all, formatTime),
-    figureLine("turns", figures.turns, all, (value) => `${value}`),
-    figureLine("model calls", figures.steps, all, (value) => `${value}`),
-    figureLine("tokens", figures.tokens, all, formatTokens),
-    figureLine("cost", figures.cost, all, formatCost),
-    suggestionLine(words, all)
-  ].join("\n");
-}
-
-// src/core/session/outcomes.ts
-function outcomeId(budget) {
-  const id = budgetIdOf(budget);
-  return budget.extensions ? `${id}.e${budget.extensions}` : id;
-}
-function readLedger(ledger, budget) {
-  const outcomes = ledger.read(outcomeId(budget));
-  return budget.extensions ? { ...outcomes, off: ledger.read(budgetIdOf(budget)).off } : outcomes;
-}
-
-// src/core/text/model-notes.ts
-var BUDGET_IN_FORCE_PROMPT = [
-  "",
-  "",
-  "TIMEBOX",
-  "The user gave this session a budget (time, turns, tokens or cost). When it runs low, or at every model call if the user asked for that, the end of the messages says what is left: follow it. When the budget runs out, the run is stopped."
-].join("\n");
-var WRAP_UP_PROMPT = [
-  "TIMEBOX: BUDGET SPENT",
-  "The budget the user gave this session is spent. Write your final answer now: what was done, and what is left to do.",
-  "Call no more tools: they are refused, and the run is stopped if you ask for one again."
-].join("\n");
-
-// src/core/loop/run-calls.ts
-var BITS = 5;
-var WIDTH = 1 << BITS;
-var MASK = WIDTH - 1;
-var EMPTY_LEVEL = Array.from({ length: WIDTH }, () => void 0);
 
 // src/core/text/notices.ts
 var SETTINGS_NOT_JSON = "Timebox: the settings file is not valid JSON, so nothing was changed.";
@@ -2984,6 +2984,8 @@ var SessionLog = class {
   read = null;
   /** The working folder the session runs in, kept with each prompt where the host says it (`setCwd`). */
   cwd = null;
+  /** Whether the file was not there (nor, maybe, its folder) when it was last read. */
+  absent = false;
   append(record) {
     this.appendLine({ ...record });
   }
@@ -3081,13 +3083,21 @@ var SessionLog = class {
   reread() {
     this.read = null;
   }
+  /** Whether the log was not there (nor, maybe, its folder) when it was last read: read as empty. */
+  missing() {
+    return this.absent;
+  }
   readFile() {
     let text2;
+    this.absent = false;
     try {
       text2 = readFileSync3(this.file, "utf8");
     } catch (error) {
       const code = error.code;
-      if (code === "ENOENT" || code === "ENOTDIR") return [];
+      if (code === "ENOENT" || code === "ENOTDIR") {
+        this.absent = true;
+        return [];
+      }
       throw named(this.file, error);
     }
     const lines = [];
@@ -3812,7 +3822,7 @@ function readTeam(env, settings, member) {
   const zone = env[TEAM_TZ_ENV]?.trim() || UTC;
   if (!knownZone(zone)) return fail(`${TEAM_TZ_ENV} "${zone.slice(0, 64)}" is not a time zone (Europe/Berlin, UTC).`);
   const failure = env[DAILY_STORE_FAILURE_ENV]?.trim().toLowerCase() === "closed" ? "closed" : "open";
-  return { config: { url: store, shown, team, zone, failure, member }, warning: null };
+  return { config: { url: store, shown, team, zone, failure, member: member() }, warning: null };
 }
 var lastDays2 = /* @__PURE__ */ new Map();
 function teamDay(ms, zone) {
@@ -4463,11 +4473,25 @@ function saying(warning, ledger) {
     }
   };
 }
+function machineLedger(create) {
+  let ledger = null;
+  const get = () => {
+    ledger ??= create();
+    return ledger;
+  };
+  return {
+    standings: (budgets) => get().standings(budgets),
+    countPrompt: (budgets, limits) => get().countPrompt(budgets, limits),
+    addUse: (budgets, use) => get().addUse(budgets, use),
+    adjust: (budget, adjustment) => get().adjust(budget, adjustment),
+    problem: () => get().problem()
+  };
+}
 function opening(options) {
   const { env, sessionId, clock } = options;
   const stateDir = dailyStateDir(env);
-  const created = createDailyLedger(stateDir, sessionId, clock);
-  const { config, warning } = readTeam(env, options.settings ?? {}, memberName(options.host));
+  const created = machineLedger(() => createDailyLedger(stateDir, sessionId, clock));
+  const { config, warning } = readTeam(env, options.settings ?? {}, () => memberName(options.host));
   if (warning !== null) return { local: saying(warning, created), team: null };
   if (config === null) return { local: created, team: null };
   const outbox = fileOutbox(outboxFolder(stateDir, config.team));

@@ -16,16 +16,28 @@ export const WATCH_INTERVAL_MS = 1_000;
 export const WATCH_RUNNING_MS = 10 * 60_000;
 
 /**
- * One look of the watcher at the session: `done` once there is nothing to watch (no active time budget: off, spent,
- * paused, replaced by one without time); else it checks the time, which stops a budget whose time ran out, once
- * anywhere, and runs its on-stop command.
+ * How many looks in a row a watcher finds its session's log missing (the file, or its folder with it) before it leaves:
+ * a session whose data was removed (a throwaway home, a cleared data folder) has nothing to stop. One look is not
+ * enough: the watcher of a live budget must not leave because its log was missing for a moment.
  */
-export async function watchOnce(deps: HookDeps, watched: string, now: number): Promise<"done" | "watching"> {
+export const WATCH_GONE_LOOKS = 2;
+
+/**
+ * One look of the watcher at the session: `done` once there is nothing to watch (no active time budget: off, spent,
+ * paused, replaced by one without time); `missing` when the session's log is not there (nothing is checked); else it
+ * checks the time, which stops a budget whose time ran out, once anywhere, and runs its on-stop command.
+ */
+export async function watchOnce(
+	deps: HookDeps,
+	watched: string,
+	now: number,
+): Promise<"done" | "watching" | "missing"> {
 	// What the hooks wrote since the last look, folded once into this look's runtime.
 	deps.store.reread();
 	const hook = HookRuntime.of(deps);
 	// The watcher recovers no on-stop command: what it would tell of it has no one to hear it; the next hook does.
 	const state = hook.load(now, {}, false);
+	if (deps.store.missing()) return "missing";
 	const budget = state.standing?.budget;
 	// Another budget, or this one extended, paused, spent or off: its own watcher (if any) takes over.
 	if (!budget || outcomeId(budget) !== watched || state.standing?.spent || budget.pausedAt !== undefined) return "done";

@@ -55,6 +55,8 @@ export class SessionLog implements SessionStore, BudgetStore, TranscriptBridge {
 
 	/** The working folder the session runs in, kept with each prompt where the host says it (`setCwd`). */
 	private cwd: string | null = null;
+	/** Whether the file was not there (nor, maybe, its folder) when it was last read. */
+	private absent = false;
 
 	/**
 	 * `readOnce`: the file is read at the first look and kept, with what this log writes added (a hook is one short
@@ -186,15 +188,24 @@ export class SessionLog implements SessionStore, BudgetStore, TranscriptBridge {
 		this.read = null;
 	}
 
+	/** Whether the log was not there (nor, maybe, its folder) when it was last read: read as empty. */
+	missing(): boolean {
+		return this.absent;
+	}
+
 	private readFile(): LogLine[] {
 		let text: string;
+		this.absent = false;
 		try {
 			text = readFileSync(this.file, "utf8");
 		} catch (error) {
 			// No log yet (nor a folder it could be in) is an empty one; a log that is there and cannot be read (a folder in
 			// its place, no permission) is an error, which names the file: read as empty, a spent budget would be spent no more.
 			const code = (error as NodeJS.ErrnoException).code;
-			if (code === "ENOENT" || code === "ENOTDIR") return [];
+			if (code === "ENOENT" || code === "ENOTDIR") {
+				this.absent = true;
+				return [];
+			}
 			throw named(this.file, error);
 		}
 		const lines: LogLine[] = [];

@@ -27,12 +27,19 @@ export class CallRequests {
 
 	/**
 	 * The model call of `messages`: a subagent process's (`agent`), a run an extension started, or the user's prompt at
-	 * its step; with its request's size where it can be measured.
+	 * its step; with its request's size where it can be measured and `capped` (a budget of tokens or cost is in force,
+	 * the core's `capsInForce`). Without one the request is not measured: a session's first call would otherwise walk its
+	 * system prompt and tools' definitions, in a fresh process's code not yet compiled, for a cap nothing sets.
 	 */
-	callOf(messages: ContextEvent["messages"], ctx: ExtensionContext, agent: string | null): ModelCallEvent {
+	callOf(
+		messages: ContextEvent["messages"],
+		ctx: ExtensionContext,
+		agent: string | null,
+		capped: boolean,
+	): ModelCallEvent {
 		const step = stepOfCall(messages);
 		const extensionRun = extensionRunOfCall(messages);
-		const request = requestOfCall(this.meter, messages, this.pi, ctx);
+		const request = capped ? requestOfCall(this.meter, messages, this.pi, ctx) : this.meter.skip();
 		const call: ModelCallEvent =
 			agent !== null
 				? { type: "modelCall", prompt: null, agent }

@@ -33,8 +33,8 @@ export const PI_DEFAULT_ENV = "PI_TIMEBOX";
 /** The key Timebox reads in pi's settings files. */
 export const SETTINGS_KEY = "timebox";
 
-/** A field of the `timebox` key of a settings file, or undefined when the file, the key or the field is not there. */
-function settingsField(file: string, field: string): unknown {
+/** The `timebox` key of a settings file, or undefined when the file or the key is not there. */
+function settingsSection(file: string): Record<string, unknown> | undefined {
 	let parsed: unknown;
 	try {
 		parsed = JSON.parse(readFileSync(file, "utf8"));
@@ -43,16 +43,25 @@ function settingsField(file: string, field: string): unknown {
 		return undefined;
 	}
 	const section = isRecord(parsed) ? parsed[SETTINGS_KEY] : undefined;
-	return isRecord(section) ? section[field] : undefined;
+	return isRecord(section) ? section : undefined;
+}
+
+/** A field of the `timebox` key of a settings file, or undefined when the file, the key or the field is not there. */
+function settingsField(file: string, field: string): unknown {
+	return settingsSection(file)?.[field];
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {
 	return typeof value === "object" && value !== null;
 }
 
-/** The team's store and name from pi's own settings file (`timebox.dailyStore`, `timebox.team`), beside `daily`. */
+/**
+ * The team's store and name from pi's own settings file (`timebox.dailyStore`, `timebox.team`), beside `daily`: the
+ * file read once, as a session's first prompt opens its daily ledger.
+ */
 export function readTeamSettings(globalSettings: string): { dailyStore: unknown; team: unknown } {
-	return { dailyStore: settingsField(globalSettings, "dailyStore"), team: settingsField(globalSettings, "team") };
+	const section = settingsSection(globalSettings);
+	return { dailyStore: section?.dailyStore, team: section?.team };
 }
 
 /** The `timebox.default` of a settings file: its text, a non-text value as text (the core says why it is bad), or null. */

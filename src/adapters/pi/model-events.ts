@@ -13,7 +13,7 @@ export function registerModelEvents(w: PiWiring): void {
 	// run an extension started is no prompt: the core is told so and counts its calls as steps only.
 	pi.on("context", async (event, ctx) => {
 		context.bind(ctx);
-		const call = calls.callOf(event.messages, ctx, self?.agent ?? null);
+		const call = calls.callOf(event.messages, ctx, self?.agent ?? null, session.needsRequest());
 		ui.hold();
 		const learning = w.learnStop();
 		if (learning !== null) await learning;

@@ -62,7 +62,16 @@ export class RequestMeter {
 		return { answeredInput: promptTokens(answer.usage), addedBytes: added + Math.max(0, fixedBytes - before) };
 	}
 
-	/** An answer arrived: it came from the call measured last. */
+	/**
+	 * A call let go unmeasured: an answer to it tells nothing of its part outside the messages, so the next measured call
+	 * counts all of its own (more than it may have grown, never less).
+	 */
+	skip(): undefined {
+		this.callFixed = 0;
+		return undefined;
+	}
+
+	/** An answer arrived: it came from the call measured last, or let go unmeasured. */
 	answer(message: CallMessage): void {
 		if (message.role === "assistant") this.answered = { at: message.timestamp, fixed: this.callFixed };
 	}

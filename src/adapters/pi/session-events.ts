@@ -49,6 +49,12 @@ export function registerSessionEvents(w: PiWiring): void {
 						subagents: self.budget === null ? null : { value: self.budget, source: PARENT_SOURCE },
 					}),
 		);
+		try {
+			w.daily?.open();
+		} catch (error) {
+			// The rules' first daily event tries again, and says nothing more of it.
+			session.notifyProblem("daily budget", error);
+		}
 		if (self !== null) {
 			void session.handle({
 				type: "agentStart",

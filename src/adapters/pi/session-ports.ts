@@ -12,14 +12,25 @@ import {
 import type { ProjectHistoryReader, ReportPageWriter } from "../report/writer.ts";
 import type { SessionContext } from "./session-context.ts";
 
-/** A daily ledger opened at its first use, when the session (and so its id) is known. */
-export function lazyDailyLedger(sessionId: () => string, open: (sessionId: string) => DailyLedger): DailyLedger {
+/** The daily ledger of a pi session, and how to open it once the session, and so its id, is known. */
+export interface SessionDailyLedger extends DailyLedger {
+	/** Opens the ledger now (at the session's start), unless it is open: no later event pays for opening it. */
+	open(): void;
+}
+
+/**
+ * A daily ledger opened at the session's start (`open()`), or at its first use if that comes first. The extension is
+ * loaded before pi names its session; every event asks the ledger whether a team is set, so a session's first prompt
+ * would otherwise open it: read the settings and the environment, in a fresh process's code not yet compiled.
+ */
+export function lazyDailyLedger(sessionId: () => string, open: (sessionId: string) => DailyLedger): SessionDailyLedger {
 	let ledger: DailyLedger | null = null;
 	const get = (): DailyLedger => {
 		ledger ??= open(sessionId());
 		return ledger;
 	};
 	return {
+		open: () => void get(),
 		get team() {
 			return get().team;
 		},

@@ -7,7 +7,7 @@ import { CallRequests } from "./call-request.ts";
 import type { TimeboxExtensionDeps } from "./extension-deps.ts";
 import { liveOnlyScheduler } from "./live-scheduler.ts";
 import { SessionContext } from "./session-context.ts";
-import { lazyDailyLedger, piTerms, readWith, writeWith } from "./session-ports.ts";
+import { lazyDailyLedger, piTerms, readWith, type SessionDailyLedger, writeWith } from "./session-ports.ts";
 import { sessionUI } from "./session-ui.ts";
 import { PiBudgetStore, subagentProcessStore } from "./store.ts";
 import { SubagentProcesses, sessionStopped } from "./subagent-files.ts";
@@ -30,6 +30,8 @@ export class PiWiring {
 	restoreNoticeAgain: Cancel | null = null;
 	/** What the rules add to the system prompt of the agent about to start (set in before_agent_start). */
 	systemPromptExtra = "";
+	/** The daily ledger the session shares with every session of the user, opened at the session's start; null: none. */
+	readonly daily: SessionDailyLedger | null;
 	/** Each model call's size, and the cap the rules set on the answer of the call about to be sent. */
 	readonly calls: CallRequests;
 	/** Whether this subagent's process has learned the session's stop (and told its rules). */
@@ -49,6 +51,10 @@ export class PiWiring {
 		const piStore = new PiBudgetStore(pi, context);
 		this.scheduler = liveOnlyScheduler(deps.scheduler, () => context.isLive());
 		this.calls = new CallRequests(pi);
+		const daily = deps.dailyLedger
+			? lazyDailyLedger(() => context.require().sessionManager.getSessionId(), deps.dailyLedger)
+			: null;
+		this.daily = daily;
 		this.session = new LiveSession({
 			store:
 				self === null
@@ -60,9 +66,7 @@ export class PiWiring {
 			ui: sessionUI(this.ui, self, this.told),
 			clock: deps.clock,
 			scheduler: this.scheduler,
-			...(deps.dailyLedger
-				? { daily: lazyDailyLedger(() => context.require().sessionManager.getSessionId(), deps.dailyLedger) }
-				: {}),
+			...(daily === null ? {} : { daily }),
 			onStop: deps.onStop,
 			agent: {
 				abortCurrentTurn: () => context.require().abort(),

@@ -66,12 +66,13 @@ function pick(env: string | undefined, setting: unknown): string | undefined {
 
 /**
  * The team's daily budget set for this session, or null when none is (no store and no team); a warning, and no team,
- * when what is set cannot be used. `member` is who this session is.
+ * when what is set cannot be used. `member` says who this session is, asked only of a team that can be used: a
+ * session with no team (most are) never pays for asking the system who the user is.
  */
 export function readTeam(
 	env: NodeJS.ProcessEnv,
 	settings: TeamSettings,
-	member: string,
+	member: () => string,
 ): { config: TeamConfig | null; warning: string | null } {
 	const store = pick(env[DAILY_STORE_ENV], settings.dailyStore);
 	const team = pick(env[TEAM_ENV], settings.team);
@@ -97,7 +98,7 @@ export function readTeam(
 	const zone = env[TEAM_TZ_ENV]?.trim() || UTC;
 	if (!knownZone(zone)) return fail(`${TEAM_TZ_ENV} "${zone.slice(0, 64)}" is not a time zone (Europe/Berlin, UTC).`);
 	const failure = env[DAILY_STORE_FAILURE_ENV]?.trim().toLowerCase() === "closed" ? "closed" : "open";
-	return { config: { url: store, shown, team, zone, failure, member }, warning: null };
+	return { config: { url: store, shown, team, zone, failure, member: member() }, warning: null };
 }
 
 /** A team's day: its date, `YYYY-MM-DD`, and its midnights (epoch ms). */

@@ -48,6 +48,26 @@ function saying(warning: string, ledger: DailyLedger): DailyLedger {
 	};
 }
 
+/**
+ * This machine's ledger, made at its first use (`create`). A session with no daily budget and no team asks its ledger
+ * only whether a team is set, at every event: its process never makes the ledger, nor compiles the ledger's code, which
+ * a fresh process's first prompt would pay for.
+ */
+export function machineLedger(create: () => DailyLedger): DailyLedger {
+	let ledger: DailyLedger | null = null;
+	const get = (): DailyLedger => {
+		ledger ??= create();
+		return ledger;
+	};
+	return {
+		standings: (budgets) => get().standings(budgets),
+		countPrompt: (budgets, limits) => get().countPrompt(budgets, limits),
+		addUse: (budgets, use) => get().addUse(budgets, use),
+		adjust: (budget, adjustment) => get().adjust(budget, adjustment),
+		problem: () => get().problem(),
+	};
+}
+
 /** What opening a daily ledger needs from the host. */
 export interface DailyLedgerOptions {
 	env: NodeJS.ProcessEnv;
@@ -70,8 +90,8 @@ function opening(options: DailyLedgerOptions): {
 } {
 	const { env, sessionId, clock } = options;
 	const stateDir = dailyStateDir(env);
-	const created = createDailyLedger(stateDir, sessionId, clock);
-	const { config, warning } = readTeam(env, options.settings ?? {}, memberName(options.host));
+	const created = machineLedger(() => createDailyLedger(stateDir, sessionId, clock));
+	const { config, warning } = readTeam(env, options.settings ?? {}, () => memberName(options.host));
 	if (warning !== null) return { local: saying(warning, created), team: null };
 	if (config === null) return { local: created, team: null };
 	const outbox = fileOutbox(outboxFolder(stateDir, config.team));

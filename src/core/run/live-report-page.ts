@@ -1,13 +1,14 @@
 // `/timebox report page`: the report and today's standings handed to the host, which writes the page, and what became
 // of it. Every host that writes pages (live sessions and hook hosts alike) goes through here.
 
-import type { DailyStanding } from "../daily/daily-budget.ts";
+import type { DailyBudget, DailyStanding } from "../daily/daily-budget.ts";
 import type { HistoryItem } from "../model/history.ts";
+import { readLedger } from "../session/index.ts";
 import type { HostTerms } from "../text/host-terms.ts";
 import type { LedgerLookup } from "../text/report.ts";
 import { reportData } from "../text/report-data.ts";
 import type { ReportPageOutcome } from "../text/report-page.ts";
-import type { ReportPageInput } from "./live-ports.ts";
+import type { LiveSessionPorts, ReportPageInput } from "./live-ports.ts";
 
 /** What the page is made of: the session's history, its ledger, the time, the host's terms and today's standings. */
 export interface ReportPageSource {
@@ -16,6 +17,21 @@ export interface ReportPageSource {
 	now: number;
 	terms?: HostTerms;
 	standings(): readonly DailyStanding[];
+}
+
+/** What a live session's page is made of: its store's history, its ledger, and today's standings of `budgets`. */
+export function livePageSource(
+	ports: Pick<LiveSessionPorts, "store" | "ledger" | "clock" | "terms" | "daily">,
+	budgets: readonly DailyBudget[],
+): ReportPageSource {
+	const daily = ports.daily;
+	return {
+		history: () => ports.store.history(),
+		ledger: (budget) => readLedger(ports.ledger, budget),
+		now: ports.clock.now(),
+		terms: ports.terms,
+		standings: () => (daily && (budgets.length > 0 || daily.team !== undefined) ? daily.standings(budgets) : []),
+	};
 }
 
 /** Writes the report page through the host's `write`, where it writes one: the file, or why there is none. */

@@ -4,6 +4,7 @@
 import { type DailyBudget, parseDailyBudget } from "../daily/daily.ts";
 import { parseCommand } from "../grammar/command.ts";
 import { foldHistory } from "../model/history.ts";
+import { capsInForce } from "../session/caps.ts";
 import {
 	type Effect,
 	EMPTY_SESSION,
@@ -20,7 +21,7 @@ import { sessionReport } from "../text/report.ts";
 import type { ReportPageOutcome } from "../text/report-page.ts";
 import { type Answer, noAnswer } from "./executor.ts";
 import type { LiveSessionPorts, SettingSources } from "./live-ports.ts";
-import { writeReportPage } from "./live-report-page.ts";
+import { livePageSource, writeReportPage } from "./live-report-page.ts";
 import { Questions } from "./questions.ts";
 import { type CommandDetails, type RuntimePorts, SessionRuntime } from "./runtime.ts";
 import { type ResolvedDefault, readSuggestion } from "./suggestion.ts";
@@ -151,16 +152,7 @@ export class LiveSession {
 
 	/** `/timebox report page`: the page written through the host, where it writes one. */
 	private writeReportPage(): Promise<ReportPageOutcome | undefined> {
-		const { ports } = this;
-		const daily = ports.daily;
-		const budgets = this.dailyBudgets;
-		return writeReportPage(ports.reportPage?.bind(ports), {
-			history: () => ports.store.history(),
-			ledger: (budget) => readLedger(ports.ledger, budget),
-			now: ports.clock.now(),
-			terms: ports.terms,
-			standings: () => (daily && (budgets.length > 0 || daily.team !== undefined) ? daily.standings(budgets) : []),
-		});
+		return writeReportPage(this.ports.reportPage?.bind(this.ports), livePageSource(this.ports, this.dailyBudgets));
 	}
 
 	/**
@@ -219,6 +211,14 @@ export class LiveSession {
 		return first.questions.length === 0
 			? Promise.resolve(first)
 			: this.questions.askAll(first, (event) => this.dispatch(event));
+	}
+
+	/**
+	 * Whether a model call about to be sent needs its request measured: a budget of tokens or cost is in force
+	 * (`capsInForce`), or a question is open whose answer may set one before the call is let go.
+	 */
+	needsRequest(): boolean {
+		return this.questions.isOpen || capsInForce(this.runtime.state);
 	}
 
 	/** A turn begins, before the agent runs: the budget is checked on time, tokens and cost, and its status refreshed. */

@@ -177,8 +177,9 @@ export class SessionRuntime {
 	 */
 	private dailyAnswer(event: SessionEvent): Answer | null {
 		const port = this.ports.daily;
-		if (!hasDailyBudgets(port)) return null;
 		try {
+			// Asked within the guard: a host's ledger may be opened at this first question, and fail.
+			if (!hasDailyBudgets(port)) return null;
 			const prompt = event.type === "modelCall" ? (event.prompt ?? this.state.lastPrompt) : null;
 			const refused = this.daily.refused;
 			if (prompt !== null && prompt === refused?.prompt) {

@@ -3,14 +3,19 @@
 // the rules themselves. The copy writes, shows, asks and starts nothing, and its answers are dropped.
 
 import type { Clock } from "../ports.ts";
+import { capsInForce } from "../session/caps.ts";
 import type { SessionState } from "../session/index.ts";
 import { type RuntimePorts, SessionRuntime } from "./runtime.ts";
 
 /** The prompt the copy runs, named so that it is never a prompt of the session's. */
 const WARM_UP_PROMPT = "timebox-warm-up";
 
-/** Runs a prompt's events (a model call, its answer, a tool, the next call, the end of the run) on a copy of `state`. */
+/**
+ * Runs a prompt's events (a model call, its answer, a tool, the next call, the end of the run) on a copy of `state`,
+ * and asks what each of its calls asks first: whether a budget of tokens or cost caps it.
+ */
 export function warmUp(state: SessionState, clock: Clock): void {
+	capsInForce(state);
 	const nothing = (): void => {};
 	const ports: RuntimePorts = {
 		store: { append: nothing, appendPrompt: nothing, recordUsage: nothing, appendLine: nothing },

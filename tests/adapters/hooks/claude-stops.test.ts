@@ -2,7 +2,7 @@
 // that stops a time budget while the agent is idle, and bad input, which never breaks Claude Code.
 // Fixtures and helpers: claude-hooks.ts.
 
-import { appendFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { appendFileSync, readdirSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it, vi } from "vitest";
 import { type Clock, LEDGER_FOLDER, type OnStopStarter } from "../../../src/core/index.ts";
@@ -166,6 +166,47 @@ describe("the watcher of a time budget (idle expiry)", () => {
 		expect(next.systemMessage).toContain("Timebox budget spent. Used 0 turns, 2s, while the agent was idle.");
 		expect(next.systemMessage).toContain("Timebox hit an internal error (ledger)");
 		expect(await submit("again", "p2")).toEqual({});
+		expect(shell.ran).toEqual(["lmk"]);
+	});
+
+	it("leaves when its session's log is gone at two looks in a row (its folder removed), and fires nothing", async () => {
+		await submit("/timebox 10h -- lmk", "p0");
+		let looks = 0;
+		const removing = {
+			...deps(),
+			sleep: async (ms: number) => {
+				looks++;
+				clock.advance(ms);
+				if (looks === 3) rmSync(dataDir, { recursive: true, force: true });
+			},
+		};
+		const started = clock.now();
+		expect(
+			await runCli(["watch", "--data", dataDir, "--session", SESSION, "--budget", "budget-1"], "", {}, removing),
+		).toEqual({ stdout: "", stderr: "" });
+		// Three looks with the log, then one without it, and the next without it too: gone.
+		expect(looks).toBe(4);
+		expect(clock.now() - started).toBe(4_000);
+		expect(shell.ran).toEqual([]);
+	});
+
+	it("keeps watching a log missing at one look only, and stops its budget at the deadline", async () => {
+		await submit("/timebox 5s -- lmk", "p0");
+		const aside = `${logFile()}.aside`;
+		let looks = 0;
+		const blinking = {
+			...deps(),
+			sleep: async (ms: number) => {
+				looks++;
+				clock.advance(ms);
+				// The log is away for one look (moved out and back), as a copy put back in its place would leave it.
+				if (looks === 1) renameSync(logFile(), aside);
+				if (looks === 2) renameSync(aside, logFile());
+			},
+		};
+		const started = clock.now();
+		await runCli(["watch", "--data", dataDir, "--session", SESSION, "--budget", "budget-1"], "", {}, blinking);
+		expect(clock.now() - started).toBe(5_000);
 		expect(shell.ran).toEqual(["lmk"]);
 	});
 

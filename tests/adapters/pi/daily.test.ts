@@ -6,6 +6,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { createDailyLedger } from "../../../src/adapters/node/daily-ledger.ts";
 import { FakeTime } from "../../support/fake-time.ts";
 import { FakePi, FakeSessionFile } from "./fake-pi.ts";
 
@@ -138,5 +139,38 @@ describe("a daily budget on pi", () => {
 		expect((await pi.prompt("a")).aborted).toBe(false);
 		await pi.timebox("today");
 		expect(pi.screen.last?.message).toMatch(/^No daily budget is set\./);
+	});
+
+	it("opens the session's daily ledger as the session starts, so that its first prompt opens nothing", async () => {
+		const pi = new FakePi({ time });
+		const opened: string[] = [];
+		pi.dailyLedger = (id) => {
+			opened.push(id);
+			return createDailyLedger(join(root, "state"), id, time);
+		};
+		await pi.start();
+		expect(opened).toEqual([pi.file.id]);
+		await pi.timebox("turns:3");
+		expect((await pi.prompt("a", { llmCalls: 2 })).aborted).toBe(false);
+		expect(opened).toEqual([pi.file.id]);
+	});
+
+	it("starts the session when its daily ledger cannot be opened, says so once, and keeps the budget", async () => {
+		const pi = new FakePi({ time });
+		let tries = 0;
+		pi.dailyLedger = () => {
+			tries++;
+			throw new Error("no state folder");
+		};
+		await pi.start();
+		const problem =
+			"Timebox hit an internal error (daily budget): no state folder. Your session goes on; check the budget with /timebox status.";
+		expect(pi.screen.messages("error")).toEqual([problem]);
+		await pi.timebox("turns:1");
+		expect((await pi.prompt("a")).aborted).toBe(false);
+		expect((await pi.prompt("b")).aborted).toBe(true);
+		expect(pi.screen.messages("error")).toEqual([problem, expect.stringMatching(/^Timebox budget spent/)]);
+		// Each later event tries again, and says nothing more.
+		expect(tries).toBeGreaterThan(1);
 	});
 });

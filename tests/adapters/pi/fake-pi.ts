@@ -174,6 +174,7 @@ export class FakePiInstance {
 		},
 		// pi's tools, where the fake sends requests; without them a call's size cannot be measured.
 		getActiveTools: () => {
+			this.host.toolListReads++;
 			if (!this.host.requests) throw new Error("this fake pi sends no requests");
 			return ["bash"];
 		},
@@ -321,6 +322,8 @@ export class FakePi {
 	 * no requests and has no tools, as a host that tells Timebox nothing of a call's size.
 	 */
 	requests: { payload: Record<string, unknown> } | undefined;
+	/** How many times Timebox asked for pi's active tools: once per model call it measured. */
+	toolListReads = 0;
 	globalSettings = "/nonexistent/agent/settings.json";
 	/** Writes the report page; none: the extension writes no page. */
 	reportPage: ReportPageWriter | undefined;

@@ -172,6 +172,18 @@ describe("a call's size", () => {
 		);
 	});
 
+	it("counts all of the part outside the messages after an answer to a call let go unmeasured", () => {
+		const meter = new RequestMeter();
+		const { part } = fixed("system");
+		meter.measure([user], part);
+		expect(meter.skip()).toBeUndefined();
+		meter.answer(answer);
+		// The unmeasured call's part is not known: all of this one's counts, never less than it grew.
+		expect(meter.measure([user, answer, result], part).addedBytes).toBe(
+			bytes(answer) + bytes(result) + bytes("system") + bytes([{ name: "bash" }]),
+		);
+	});
+
 	it("skips an answer that reported no prompt (an aborted one), counting its bytes", () => {
 		const aborted = { role: "assistant", content: "", timestamp: 4, usage: { input: 0, output: 0 } };
 		const meter = new RequestMeter();
@@ -284,5 +296,10 @@ describe("a tokens: budget on the fake pi that sends requests", () => {
 		await pi.timebox("30m turns:5");
 		const run = await pi.prompt("loop", { llmCalls: 3 });
 		expect(run.payloads).toEqual([{ max_tokens: 32_000 }, { max_tokens: 32_000 }, { max_tokens: 32_000 }]);
+		// Nor is a call measured: nothing caps it, and a fresh process's first call pays for no walk of its request.
+		expect(pi.toolListReads).toBe(0);
+		await pi.timebox("tokens:60k");
+		await pi.prompt("capped", { llmCalls: 2 });
+		expect(pi.toolListReads).toBe(2);
 	});
 });

@@ -5,12 +5,23 @@ import { describe, expect, it, vi } from "vitest";
 import { readTeam, teamDay, withoutPassword } from "../../../src/adapters/team/config.ts";
 
 const ME = "ann@m1 (pi)";
+const me = () => ME;
 const env = (values: Record<string, string>): NodeJS.ProcessEnv => values;
 
 describe("reading a team's daily budget", () => {
 	it("takes nothing when neither a store nor a team is set", () => {
-		expect(readTeam(env({}), {}, ME)).toEqual({ config: null, warning: null });
-		expect(readTeam(env({ TIMEBOX_TEAM: " " }), { dailyStore: 5 }, ME)).toEqual({ config: null, warning: null });
+		expect(readTeam(env({}), {}, me)).toEqual({ config: null, warning: null });
+		expect(readTeam(env({ TIMEBOX_TEAM: " " }), { dailyStore: 5 }, me)).toEqual({ config: null, warning: null });
+	});
+
+	it("asks who the user is only of a team that can be used: a session with no team never asks the system", () => {
+		const asked = vi.fn(me);
+		readTeam(env({}), {}, asked);
+		readTeam(env({ TIMEBOX_TEAM: "platform" }), {}, asked);
+		readTeam(env({ TIMEBOX_DAILY_STORE: "redis://h:1", TIMEBOX_TEAM: "a team" }), {}, asked);
+		expect(asked).not.toHaveBeenCalled();
+		expect(readTeam(env({ TIMEBOX_DAILY_STORE: "redis://h:1", TIMEBOX_TEAM: "t" }), {}, asked).config?.member).toBe(ME);
+		expect(asked).toHaveBeenCalledTimes(1);
 	});
 
 	it("takes the environment over the settings, UTC and the open mode unless told otherwise", () => {
@@ -19,7 +30,7 @@ describe("reading a team's daily budget", () => {
 			readTeam(
 				env({ TIMEBOX_DAILY_STORE: "rediss://u:p%40ss@h.example:6380/2", TIMEBOX_TEAM: "platform" }),
 				settings,
-				ME,
+				me,
 			),
 		).toEqual({
 			config: {
@@ -35,7 +46,7 @@ describe("reading a team's daily budget", () => {
 		const fromSettings = readTeam(
 			env({ TIMEBOX_TEAM_TZ: "Europe/Berlin", TIMEBOX_DAILY_STORE_FAILURE: "Closed" }),
 			settings,
-			ME,
+			me,
 		);
 		expect(fromSettings.config).toMatchObject({
 			url: "redis://settings:1/0",
@@ -46,7 +57,7 @@ describe("reading a team's daily budget", () => {
 	});
 
 	it("names what is wrong, never the password, and leaves the budget this machine's", () => {
-		const warning = (values: Record<string, string>) => readTeam(env(values), {}, ME).warning;
+		const warning = (values: Record<string, string>) => readTeam(env(values), {}, me).warning;
 		const tail = " The daily budget is this machine's alone.";
 		expect(warning({ TIMEBOX_TEAM: "platform" })).toBe(
 			`Timebox: TIMEBOX_TEAM is set without TIMEBOX_DAILY_STORE (redis://host:6379).${tail}`,
@@ -79,7 +90,9 @@ describe("the team's day", () => {
 		const at = Date.UTC(2031, 0, 1, 23, 59, 59, 999);
 		try {
 			expect(teamDay(at, "UTC")).toEqual({ day: "2031-01-01", start: Date.UTC(2031, 0, 1), end: Date.UTC(2031, 0, 2) });
-			expect(readTeam({ TIMEBOX_DAILY_STORE: "redis://h:1", TIMEBOX_TEAM: "t" }, {}, "m").config?.zone).toBe("UTC");
+			expect(readTeam({ TIMEBOX_DAILY_STORE: "redis://h:1", TIMEBOX_TEAM: "t" }, {}, () => "m").config?.zone).toBe(
+				"UTC",
+			);
 			expect(format).not.toHaveBeenCalled();
 		} finally {
 			format.mockRestore();

@@ -8,6 +8,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { AsyncTeamLedger } from "../../../src/adapters/team/async-ledger.ts";
 import { TeamLedger } from "../../../src/adapters/team/ledger.ts";
 import {
+	machineLedger,
 	memberName,
 	openBatchLedger,
 	openDailyLedger,
@@ -69,6 +70,27 @@ describe("opening the daily ledger", () => {
 		// Nothing listens on port 1: the store is named, and this machine counts.
 		expect(ledger.countPrompt([budget], [2])).toBe(true);
 		expect(ledger.problem()).toMatch(/^Timebox: the team's daily store redis:\/\/127\.0\.0\.1:1 cannot be reached \(/);
+	});
+});
+
+describe("this machine's ledger, made at its first use", () => {
+	it("is not made while only whether a team is set is asked, and is made once for what it counts", () => {
+		let made = 0;
+		const ledger = machineLedger(() => {
+			made++;
+			return openDailyLedger(options({}));
+		});
+		expect(ledger.team).toBeUndefined();
+		expect(made).toBe(0);
+		expect(ledger.countPrompt([budget], [2])).toBe(true);
+		ledger.addUse([budget], { tokens: 5 });
+		expect(ledger.adjust(budget, { ...NO_ADJUSTMENT, addPrompts: 1 })).toBeUndefined();
+		expect(ledger.standings([budget])[0]).toMatchObject({
+			use: { prompts: 1, tokens: 5 },
+			adjustment: { addPrompts: 1 },
+		});
+		expect(ledger.problem()).toBeNull();
+		expect(made).toBe(1);
 	});
 });
 

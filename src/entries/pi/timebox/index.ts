@@ -30,7 +30,11 @@ export default createTimeboxExtension({
 			clock: systemClock,
 			host: "pi",
 			settings: readTeamSettings(join(getAgentDir(), "settings.json")),
-			entry: import.meta.url,
+			// Read only where a team's store is opened: a fresh process's first `import.meta` is no cost of a session
+			// without a team.
+			get entry() {
+				return import.meta.url;
+			},
 		}),
 	reportPage: nodeReportPageWriter(process.env, systemClock),
 	projectHistory: nodeProjectHistory(process.env),

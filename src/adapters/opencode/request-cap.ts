@@ -152,7 +152,10 @@ export class OpencodeRequests {
 		capped = true,
 	): Promise<T> {
 		// Without a budget of tokens or cost, the request is not measured: nor is the model looked up, which on a
-		// process's first call asks opencode's server for its providers before the call may go.
+		// process's first call asks opencode's server for its providers before the call may go. Its part outside the
+		// messages is then not known, so the answer to it leaves the next measured call all of its own to count (more
+		// than it may have grown, never less).
+		if (!capped) this.sizesOf(call.sessionId).callFixed = 0;
 		const answer = await handle(capped ? await this.requestOf(call.sessionId, messages, call.model) : {});
 		this.cap(call.sessionId, answer.maxOutputTokens);
 		return answer;

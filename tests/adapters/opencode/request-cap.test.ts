@@ -130,6 +130,24 @@ describe("an opencode call's size", () => {
 		);
 	});
 
+	it("counts all of the fixed part again after an answer to a call let go unmeasured (no tokens or cost budget)", async () => {
+		const sizes = requests();
+		await sizes.hooks["tool.definition"]?.({ toolID: "bash" }, { description: "Runs.", parameters: {} });
+		await sizes.measure("s", [user("u1")], MODEL);
+		const unmeasured = await sizes.handled(
+			{ sessionId: "s", model: MODEL },
+			[user("u1")],
+			async (request) => ({ request }),
+			false,
+		);
+		expect(unmeasured.request).toEqual({});
+		sizes.answered(answer("a1", 900).info);
+		// The unmeasured call's part is not known: all of this one's counts, never less than it grew.
+		expect((await sizes.measure("s", [user("u1"), answer("a1", 900), user("u2")], MODEL))?.addedBytes).toBe(
+			bytes(answer("a1", 900)) + bytes(user("u2")) + bytes({ description: "Runs.", parameters: {} }),
+		);
+	});
+
 	it("is nothing to cap where it cannot be read: the call goes as before", async () => {
 		const odd = { info: user("u1").info, parts: [] } as CallMessage;
 		Object.defineProperty(odd, "parts", {

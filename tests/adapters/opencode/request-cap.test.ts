@@ -134,13 +134,17 @@ describe("an opencode call's size", () => {
 		const sizes = requests();
 		await sizes.hooks["tool.definition"]?.({ toolID: "bash" }, { description: "Runs.", parameters: {} });
 		await sizes.measure("s", [user("u1")], MODEL);
-		const unmeasured = await sizes.handled(
+		const seen: object[] = [];
+		await sizes.handled(
 			{ sessionId: "s", model: MODEL },
 			[user("u1")],
-			async (request) => ({ request }),
+			async (request) => {
+				seen.push(request);
+				return {};
+			},
 			false,
 		);
-		expect(unmeasured.request).toEqual({});
+		expect(seen).toEqual([{}]);
 		sizes.answered(answer("a1", 900).info);
 		// The unmeasured call's part is not known: all of this one's counts, never less than it grew.
 		expect((await sizes.measure("s", [user("u1"), answer("a1", 900), user("u2")], MODEL))?.addedBytes).toBe(

@@ -267,3 +267,13 @@ export const TEAM_SCOPE = "team";
 export const TEAM_ASKS_KEPT = 100;
 /** How many characters of a request's reason the store keeps. */
 export const TEAM_ASK_WHY_CHARS = 200;
+
+/**
+ * A hook host's session log is kept summed up to a byte offset (the log's fold, `model/log-fold.ts`), so that a hook
+ * reads only the lines after it: a hook that read this many bytes or more past the kept summary keeps a new one.
+ */
+export const LOG_FOLD_KEEP_BYTES = 16_384;
+/** The version of a kept summary of a session's log: a summary of another version is ignored. */
+export const LOG_FOLD_VERSION = 1;
+/** How many bytes of the log, at its start and before the summary's offset, the summary checks are still the same. */
+export const LOG_FOLD_CHECK_BYTES = 256;

@@ -86,6 +86,17 @@ export type {
 export { freshBudget, NO_SPEND } from "./model/budget.ts";
 export type { ModelPrices, ModelRequest, TranscriptPrompt } from "./model/events.ts";
 export { type FoldedHistory, foldHistory, type HistoryItem } from "./model/history.ts";
+export {
+	copyLogFold,
+	emptyLogFold,
+	foldLine,
+	historyOfFold,
+	type LogFold,
+	type LogFoldJson,
+	restoreLogFold,
+	serialiseLogFold,
+	stepOfFold,
+} from "./model/log-fold.ts";
 export { type ResponseTokens, responseTokens } from "./model/measure.ts";
 export {
 	type BudgetRecordData,
@@ -137,6 +148,7 @@ export {
 	type RuntimePorts,
 	SessionRuntime,
 } from "./run/runtime.ts";
+export type { LogRead } from "./run/session-log.ts";
 export * as sessionLog from "./run/session-log.ts";
 export {
 	type DefaultText,

@@ -16,6 +16,7 @@ export type { NotifyLevel, OnStopClaim, OnStopOutcome } from "./model/events.ts"
 
 import type { BudgetRecordData, TimeboxBudget } from "./model/budget.ts";
 import type { HistoryItem } from "./model/history.ts";
+import type { LogFold } from "./model/log-line.ts";
 import type { TimeboxRecord } from "./model/records.ts";
 
 /**
@@ -51,6 +52,11 @@ export interface SessionStore {
 	 * leaves the next (the rules say which, see run/session-log.ts). A store with no such log leaves it out.
 	 */
 	appendLine?(line: LogLine): void;
+	/**
+	 * Keeps a fold of the session's log that this store read (the rules say when): a summary the next readers read on
+	 * from. Only a cache: a store keeps it as best it can, and one it cannot keep changes nothing.
+	 */
+	keepFold?(fold: LogFold): void;
 	/** The session's history (budget records and prompts), oldest first. */
 	history(): HistoryItem[];
 }

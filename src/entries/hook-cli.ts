@@ -11,7 +11,7 @@ import { parseHookInput } from "../adapters/hooks/input.ts";
 import type { HookHost, HookReply } from "../adapters/hooks/roles.ts";
 import { statusLineText, WATCH_GONE_LOOKS, WATCH_INTERVAL_MS, watchOnce } from "../adapters/hooks/watcher.ts";
 import { createFileLedger } from "../adapters/node/file-ledger.ts";
-import { SessionLog } from "../adapters/node/session-log.ts";
+import { FoldedSessionLog } from "../adapters/node/folded-session-log.ts";
 import type { ProjectHistoryReader, ReportPageWriter } from "../adapters/report/writer.ts";
 import { type DailyLedgerOptions, openDailyLedger, openHookDailyLedger } from "../adapters/team/open.ts";
 import type { ReadAheadDailyLedger } from "../adapters/team/read-ahead.ts";
@@ -144,7 +144,7 @@ async function watch(rest: readonly string[], env: NodeJS.ProcessEnv, deps: CliD
 	const budget = option(rest, "--budget");
 	if (!dataDir || !sessionId || !budget) return { stdout: "", stderr: `timebox: ${USAGE}\n` };
 	const hookDeps: HookDeps = {
-		store: new SessionLog(dataDir, sessionId, deps.clock, true),
+		store: new FoldedSessionLog(dataDir, sessionId, deps.clock),
 		ledger: createFileLedger(join(dataDir, LEDGER_FOLDER), { clock: deps.clock }),
 		clock: deps.clock,
 		onStop: deps.onStop,
@@ -202,9 +202,10 @@ export async function runCli(
 		host.dataDir(env, home) ??
 		(mode === "statusline" ? (statusLine?.findDataDir(home, event.sessionId) ?? null) : null);
 	if (!dataDir) return { stdout: "", stderr: "timebox: no data folder: CLAUDE_PLUGIN_DATA is not set (use --data)\n" };
-	// One hook reads the session's log once, and keeps what it writes; each prompt's line keeps the working folder.
+	// One hook reads the session's log once (from its kept summary where that holds), and keeps what it writes folded;
+	// each prompt's line keeps the working folder.
 	const cwd = cwdOf(parsed.fields);
-	const store = new SessionLog(dataDir, event.sessionId, deps.clock, true).setCwd(cwd);
+	const store = new FoldedSessionLog(dataDir, event.sessionId, deps.clock).setCwd(cwd);
 	const ledger = createFileLedger(join(dataDir, LEDGER_FOLDER), { clock: deps.clock });
 	try {
 		if (mode === "statusline") {

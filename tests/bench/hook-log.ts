@@ -1,6 +1,7 @@
 // Benchmark 1d: a hook folds its session's log once, so a long session costs a hook about what a short one does: the
 // bundled hook script on UserPromptSubmit (a budget in force), in a fresh process each time, as Claude Code runs it, on
-// a log of 10 lines against one of 10,000, alternating.
+// a log of 10 lines against one of 10,000, alternating. The first hook on the long log reads it whole and keeps its
+// summary (`<session>.fold.json`); the others read on from there, as a long session's hooks do.
 
 import { appendFileSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";

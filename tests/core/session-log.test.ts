@@ -3,8 +3,11 @@
 // response the host names, kept by the rules before anything else, with its cost only where the host sees cost.
 
 import { describe, expect, it } from "vitest";
+import { LOG_FOLD_KEEP_BYTES } from "../../src/core/constants.ts";
 import { callKey } from "../../src/core/loop/calls.ts";
 import type { Effect, LogLine } from "../../src/core/model/events.ts";
+import { emptyLogFold } from "../../src/core/model/log-fold.ts";
+import { carryOut, noAnswer } from "../../src/core/run/executor.ts";
 import { NO_DAILY_PART } from "../../src/core/run/runtime.ts";
 import * as sessionLog from "../../src/core/run/session-log.ts";
 import { transitionWithSubagents } from "../../src/core/subagents/compose.ts";
@@ -225,5 +228,36 @@ describe("the tool calls a loop guard counts", () => {
 		expect(sessionLog.loopCalls(lines, withAgent, "p1", "call_1", A, START)).toEqual({ value: undefined, effects: [] });
 		expect(sessionLog.loopCalls(lines, session(), "p1", null, A, START)).toEqual({ value: undefined, effects: [] });
 		expect(sessionLog.loopCalls(lines, guarded, null, null, A, START)).toEqual({ value: undefined, effects: [] });
+	});
+});
+
+describe("the summary of the log", () => {
+	const fold = emptyLogFold();
+
+	it("is kept once a read read as far past the kept one as the rules say, or further", () => {
+		expect(sessionLog.keepFold({ fold, bytes: LOG_FOLD_KEEP_BYTES })).toEqual([{ kind: "keepLogFold", fold }]);
+		expect(sessionLog.keepFold({ fold, bytes: 10 * LOG_FOLD_KEEP_BYTES })).toEqual([{ kind: "keepLogFold", fold }]);
+	});
+
+	it("is not kept for a read that read less past it, nor where nothing was read", () => {
+		expect(sessionLog.keepFold({ fold, bytes: LOG_FOLD_KEEP_BYTES - 1 })).toEqual([]);
+		expect(sessionLog.keepFold(null)).toEqual([]);
+	});
+
+	it("is kept by the one executor through the store", () => {
+		const kept: unknown[] = [];
+		const ports = {
+			store: { append: () => {}, keepFold: (given: unknown) => kept.push(given) },
+			ledger: { claim: () => true },
+			setStatus: () => {},
+			abortRun: () => {},
+			onStop: { start: () => {} },
+			problem: (where: string) => kept.push(where),
+		};
+		carryOut([{ kind: "keepLogFold", fold }], ports, noAnswer(), () => {});
+		expect(kept).toEqual([fold]);
+		// A store that keeps no summary is given none, and nothing fails.
+		carryOut([{ kind: "keepLogFold", fold }], { ...ports, store: { append: () => {} } }, noAnswer(), () => {});
+		expect(kept).toEqual([fold]);
 	});
 });

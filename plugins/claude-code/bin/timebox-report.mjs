@@ -3057,21 +3057,26 @@ var SessionLog = class {
    * once counts once.
    */
   history() {
-    const items = [];
-    const counted = /* @__PURE__ */ new Set();
-    const lines = this.lines();
-    for (let index = 0; index < lines.length; index++) {
-      const line = lines[index];
-      if (line.kind === "prompt") items.push({ kind: "prompt", key: line.promptId, at: line.at });
-      else if (line.kind === "active" || line.kind === "off" || line.kind === "subagents" || line.kind === "subagent")
-        items.push({ kind: "record", record: line });
-      else if (line.kind === "usage" && !counted.has(line.responseId)) {
-        counted.add(line.responseId);
-        const { tokens, cost = 0 } = line;
-        items.push({ kind: "usage", tokens, cost, ...line.at === void 0 ? {} : { at: line.at } });
-      }
-    }
-    return items;
+    return historyOf(this.lines());
+  }
+  /** The history as the rules fold it. */
+  foldedHistory() {
+    return foldHistory(this.history());
+  }
+  /** Whether the run of `promptId` ended. */
+  runEnded(promptId) {
+    return this.lines().some((line) => line.kind === "ended" && line.promptId === promptId);
+  }
+  /** Whether the log holds no readable line. */
+  empty() {
+    return this.lines().length === 0;
+  }
+  /** What a read of the log read past a kept summary of it: nothing, as this log keeps none (`FoldedSessionLog` does). */
+  foldRead() {
+    return null;
+  }
+  /** Keeps a fold of the log as its summary: nothing here, as this log keeps none. */
+  keepFold(_fold) {
   }
   /** Every readable line of the log, oldest first; a torn or hand-edited line is skipped. */
   lines() {
@@ -3101,17 +3106,7 @@ var SessionLog = class {
       throw named(this.file, error);
     }
     const lines = [];
-    const raws = text2.split("\n");
-    for (let index = 0; index < raws.length; index++) {
-      const raw = raws[index];
-      if (raw.length === 0) continue;
-      try {
-        const value = JSON.parse(raw);
-        const line = isFields3(value) ? readLogLine(value) : null;
-        if (line !== null) lines.push(line);
-      } catch {
-      }
-    }
+    eachLogLine(text2, (line) => lines.push(line));
     return lines;
   }
   /**
@@ -3125,6 +3120,35 @@ var SessionLog = class {
     this.read?.push(JSON.parse(JSON.stringify(line)));
   }
 };
+function historyOf(lines) {
+  const items = [];
+  const counted = /* @__PURE__ */ new Set();
+  for (let index = 0; index < lines.length; index++) {
+    const line = lines[index];
+    if (line.kind === "prompt") items.push({ kind: "prompt", key: line.promptId, at: line.at });
+    else if (line.kind === "active" || line.kind === "off" || line.kind === "subagents" || line.kind === "subagent")
+      items.push({ kind: "record", record: line });
+    else if (line.kind === "usage" && !counted.has(line.responseId)) {
+      counted.add(line.responseId);
+      const { tokens, cost = 0 } = line;
+      items.push({ kind: "usage", tokens, cost, ...line.at === void 0 ? {} : { at: line.at } });
+    }
+  }
+  return items;
+}
+function eachLogLine(text2, add) {
+  const raws = text2.split("\n");
+  for (let index = 0; index < raws.length; index++) {
+    const raw = raws[index];
+    if (raw.length === 0) continue;
+    try {
+      const value = JSON.parse(raw);
+      const line = isFields3(value) ? readLogLine(value) : null;
+      if (line !== null) add(line);
+    } catch {
+    }
+  }
+}
 
 // src/adapters/opencode/data-dir.ts
 import { join as join9 } from "node:path";
@@ -3197,7 +3221,7 @@ function recordItem(entry) {
   }
   return null;
 }
-function historyOf(entries, leafId = null) {
+function historyOf2(entries, leafId = null) {
   const items = [];
   let usage = null;
   let parentId = null;
@@ -3426,7 +3450,7 @@ function piPast(path, id, host) {
     const at = Date.parse(entry.timestamp);
     if (Number.isFinite(at) && (endedAt === void 0 || at > endedAt)) endedAt = at;
   }
-  return pastSession(historyOf(entries), {
+  return pastSession(historyOf2(entries), {
     id,
     host,
     ...endedAt === void 0 ? {} : { endedAt },
@@ -3454,7 +3478,7 @@ function piSessions(agentDir, host = "pi", terms = DEFAULT_TERMS, project) {
         host,
         key: path,
         modified: modifiedOf(path),
-        history: () => historyOf(piBranch(jsonLines(path))),
+        history: () => historyOf2(piBranch(jsonLines(path))),
         ledger: (budget) => readLedger(ledger, budget),
         terms,
         project: () => typeof header?.cwd === "string" ? header.cwd : null,

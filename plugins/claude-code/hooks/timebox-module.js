@@ -1627,6 +1627,9 @@ function carryOutOne(effect, ports, answer, onStopReport2) {
     case "logLine":
       ports.store.appendLine?.(effect.line);
       return;
+    case "keepLogFold":
+      ports.store.keepFold?.(effect.fold);
+      return;
     case "context":
       answer.context.push(effect.text);
       return;

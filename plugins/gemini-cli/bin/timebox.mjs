@@ -17,7 +17,7 @@ function spawnSync(...args) {
 }
 
 // src/entries/hooks.ts
-import { readFileSync as readFileSync5, writeSync as writeSync3 } from "node:fs";
+import { readFileSync as readFileSync6, writeSync as writeSync3 } from "node:fs";
 
 // src/adapters/claude/hook-host.ts
 import { join as join2 } from "node:path";
@@ -166,6 +166,9 @@ var TEAM_DAYS_KEPT = 2;
 var TEAM_SCOPE = "team";
 var TEAM_ASKS_KEPT = 100;
 var TEAM_ASK_WHY_CHARS = 200;
+var LOG_FOLD_KEEP_BYTES = 16384;
+var LOG_FOLD_VERSION = 1;
+var LOG_FOLD_CHECK_BYTES = 256;
 
 // src/core/parse.ts
 var TIME_TOKEN = /^(\d+(?:\.\d+)?)\s*([smh])?$/i;
@@ -220,9 +223,9 @@ function formatTime(ms) {
 var STEPS_TOKEN = /^steps:(\d+)$/i;
 var GRACE_TOKEN = /^grace:(.+)$/i;
 var LOOP_TOKEN = /^loop:/i;
-function quoteInput(text2) {
-  const chars = Array.from(text2);
-  const shown = chars.length > MAX_QUOTED_INPUT_CHARS ? `${chars.slice(0, MAX_QUOTED_INPUT_CHARS).join("")}…` : text2;
+function quoteInput(text3) {
+  const chars = Array.from(text3);
+  const shown = chars.length > MAX_QUOTED_INPUT_CHARS ? `${chars.slice(0, MAX_QUOTED_INPUT_CHARS).join("")}…` : text3;
   return `"${shown}"`;
 }
 function joinSplitTokens(budgetText) {
@@ -248,28 +251,28 @@ function readWords(tokens, known = SESSION_BUDGET_WORDS) {
   for (const token of tokens) {
     const stepMatch = STEPS_TOKEN.exec(token);
     if (stepMatch) {
-      const count4 = Number(stepMatch[1]);
-      if (count4 < 1 || count4 > MAX_STEP_LIMIT) {
+      const count5 = Number(stepMatch[1]);
+      if (count5 < 1 || count5 > MAX_STEP_LIMIT) {
         return { invalid: `${quoteInput(token)} is out of range: a step cap is 1 to 10,000 model calls per prompt.` };
       }
       if (steps !== null) notes.push(`${token} replaces ${stepsWord}.`);
-      steps = count4;
+      steps = count5;
       stepsWord = token;
       continue;
     }
     if (LOOP_TOKEN.test(token)) {
       const digits = token.slice(token.indexOf(":") + 1);
-      const count4 = /^\d+$/.test(digits) ? Number(digits) : Number.NaN;
-      if (Number.isNaN(count4)) {
+      const count5 = /^\d+$/.test(digits) ? Number(digits) : Number.NaN;
+      if (Number.isNaN(count5)) {
         return {
           invalid: `${quoteInput(token)} is not a loop guard: write loop:3 (the 3rd identical tool call of a run is refused).`
         };
       }
-      if (count4 < MIN_LOOP_LIMIT || count4 > MAX_LOOP_LIMIT) {
+      if (count5 < MIN_LOOP_LIMIT || count5 > MAX_LOOP_LIMIT) {
         return { invalid: `${quoteInput(token)} is out of range: a loop guard is 2 to 1,000 identical calls.` };
       }
       if (loop !== null) notes.push(`${token} replaces ${loopWord}.`);
-      loop = count4;
+      loop = count5;
       loopWord = token;
       continue;
     }
@@ -309,15 +312,15 @@ function readWords(tokens, known = SESSION_BUDGET_WORDS) {
       graceWord = token;
       continue;
     }
-    const count3 = parseTurns(token);
-    if (count3 !== null) {
-      if (count3 < 1 || count3 > MAX_TURN_LIMIT) {
+    const count4 = parseTurns(token);
+    if (count4 !== null) {
+      if (count4 < 1 || count4 > MAX_TURN_LIMIT) {
         return {
           invalid: `${quoteInput(token)} is out of range: a turn budget is 1 to ${MAX_TURN_LIMIT.toLocaleString("en-US")} turns.`
         };
       }
       if (turns !== null) notes.push(`${token} replaces ${turnsWord}.`);
-      turns = count3;
+      turns = count4;
       turnsWord = token;
       continue;
     }
@@ -374,8 +377,8 @@ function extensionWords(tokens) {
   return null;
 }
 function parseCommand(input) {
-  const text2 = typeof input === "string" ? input : "";
-  const trimmed2 = text2.trim();
+  const text3 = typeof input === "string" ? input : "";
+  const trimmed2 = text3.trim();
   const bare = SUB_COMMANDS.get(trimmed2.toLowerCase());
   if (bare !== void 0) return { kind: bare };
   const today2 = TODAY_COMMAND.exec(trimmed2);
@@ -385,13 +388,13 @@ function parseCommand(input) {
   if (REPORT_PAGE_COMMAND.test(trimmed2)) return { kind: "reportPage" };
   const subagents = SUBAGENTS_COMMAND.exec(trimmed2);
   if (subagents) return subagentsCommand((subagents[1] ?? "").trim());
-  const delimiter = STOP_COMMAND_DELIMITER.exec(text2);
-  const budgetText = delimiter ? text2.slice(0, delimiter.index) : text2;
-  const stopCommand = delimiter ? text2.slice(delimiter.index + delimiter[0].length).trim() : "";
+  const delimiter = STOP_COMMAND_DELIMITER.exec(text3);
+  const budgetText = delimiter ? text3.slice(0, delimiter.index) : text3;
+  const stopCommand = delimiter ? text3.slice(delimiter.index + delimiter[0].length).trim() : "";
   const tokens = joinSplitTokens(budgetText).split(/\s+/).filter((token) => token.length > 0);
   const first = SUB_COMMANDS.get(tokens[0]?.toLowerCase() ?? "");
   if ((first === "off" || first === "status") && (tokens.length > 1 || delimiter)) {
-    return { kind: first, ignored: text2.trim().replace(/^\S+\s*/, "") };
+    return { kind: first, ignored: text3.trim().replace(/^\S+\s*/, "") };
   }
   const sub = tokens.find((token) => SUB_COMMANDS.has(token.toLowerCase()));
   if (sub !== void 0) return invalid(`${quoteInput(sub)} takes nothing else with it.`);
@@ -448,11 +451,11 @@ function subagentsCommand(words) {
   const budget = parseTaskBudget(words);
   return "invalid" in budget ? invalid(budget.invalid) : { kind: "subagents", action: "set", budget, words };
 }
-function parseTaskBudget(text2) {
-  if (STOP_COMMAND_DELIMITER.test(text2)) {
+function parseTaskBudget(text3) {
+  if (STOP_COMMAND_DELIMITER.test(text3)) {
     return { invalid: "A subagent budget runs no on-stop command: the session's runs when the session stops." };
   }
-  const tokens = joinSplitTokens(text2).split(/\s+/).filter((token) => token.length > 0);
+  const tokens = joinSplitTokens(text3).split(/\s+/).filter((token) => token.length > 0);
   const words = readWords(tokens, TASK_BUDGET_WORDS);
   if ("invalid" in words) return words;
   if (words.turns !== null) {
@@ -515,8 +518,8 @@ function runTimeToday(startedAt, standings, now) {
   const dayStart = standings.reduce((latest, standing2) => Math.max(latest, standing2.dayStart), startedAt);
   return Math.max(0, now - dayStart);
 }
-function parseDailyBudget(text2, scope, source) {
-  const value = typeof text2 === "string" ? text2 : JSON.stringify(text2);
+function parseDailyBudget(text3, scope, source) {
+  const value = typeof text3 === "string" ? text3 : JSON.stringify(text3);
   const command3 = parseCommand(value);
   if (command3.kind !== "set") {
     const why = command3.kind === "invalid" ? command3.reason : `${quoteInput(value)} is not a budget.`;
@@ -572,34 +575,34 @@ function spentDaily(standings, prompts) {
 }
 
 // src/core/text/loop.ts
-function ordinal(count3) {
-  const tens = count3 % 100;
-  const suffix = tens >= 11 && tens <= 13 ? "th" : count3 % 10 === 1 ? "st" : count3 % 10 === 2 ? "nd" : count3 % 10 === 3 ? "rd" : "th";
-  return `${count3}${suffix}`;
+function ordinal(count4) {
+  const tens = count4 % 100;
+  const suffix = tens >= 11 && tens <= 13 ? "th" : count4 % 10 === 1 ? "st" : count4 % 10 === 2 ? "nd" : count4 % 10 === 3 ? "rd" : "th";
+  return `${count4}${suffix}`;
 }
 function named(tool, view) {
   return view.length > 0 ? `${tool} (${view})` : tool;
 }
-function loopRefusal(tool, view, count3, scope = "run") {
+function loopRefusal(tool, view, count4, scope = "run") {
   const shown = view.length > 0 ? ` (${view})` : "";
-  return `Timebox: this is the ${ordinal(count3)} identical ${tool} call in this ${scope}${shown}; its result will not change. Change your approach or finish with what you have.`;
+  return `Timebox: this is the ${ordinal(count4)} identical ${tool} call in this ${scope}${shown}; its result will not change. Change your approach or finish with what you have.`;
 }
-function loopRefusedMessage(tool, view, count3) {
-  return `Timebox refused a repeated call: ${named(tool, view)}, the ${ordinal(count3)} identical one in this run.`;
+function loopRefusedMessage(tool, view, count4) {
+  return `Timebox refused a repeated call: ${named(tool, view)}, the ${ordinal(count4)} identical one in this run.`;
 }
-function subagentLoopRefusedMessage(agent, tool, view, count3) {
-  return `Timebox refused a repeated call of ${agent}: ${named(tool, view)}, the ${ordinal(count3)} identical one in its task.`;
+function subagentLoopRefusedMessage(agent, tool, view, count4) {
+  return `Timebox refused a repeated call of ${agent}: ${named(tool, view)}, the ${ordinal(count4)} identical one in its task.`;
 }
-function loopStoppedMessage(tool, view, count3) {
-  return `Timebox stopped a loop: ${named(tool, view)} asked for ${count3} times in this run.`;
+function loopStoppedMessage(tool, view, count4) {
+  return `Timebox stopped a loop: ${named(tool, view)} asked for ${count4} times in this run.`;
 }
 var FINISH_NOW = "Write the final answer now, with what was done and what is left. Call no more tools.";
-function loopStopRefusal(tool, view, count3) {
-  return `${loopStoppedMessage(tool, view, count3)} ${FINISH_NOW}`;
+function loopStopRefusal(tool, view, count4) {
+  return `${loopStoppedMessage(tool, view, count4)} ${FINISH_NOW}`;
 }
 var LOOP_STOPPED_REFUSAL = `Timebox stopped this run: the model asked again for a call that was refused as a loop. ${FINISH_NOW}`;
-function subagentLoopRefusal(tool, view, count3) {
-  return `Timebox stopped a loop: ${named(tool, view)} asked for ${count3} times in this task. Write your final answer now, with what you found and what is left undone. Call no more tools.`;
+function subagentLoopRefusal(tool, view, count4) {
+  return `Timebox stopped a loop: ${named(tool, view)} asked for ${count4} times in this task. Write your final answer now, with what you found and what is left undone. Call no more tools.`;
 }
 var SUBAGENT_LOOP_STOPPED_REFUSAL = "Timebox stopped a loop in this task: a call refused as a loop was asked for again. Write your final answer now, with what you found and what is left undone. Call no more tools.";
 function loopGuardPhrase(limit2) {
@@ -614,10 +617,10 @@ var SECOND_MS2 = 1e3;
 var SPENT_STATUS = "Timebox: budget spent";
 var WRAPPING_UP_STATUS = `${SPENT_STATUS} | wrapping up`;
 function formatTokens(tokens) {
-  const count3 = safeAmount(tokens);
-  if (count3 < 1e3) return `${Math.floor(count3)}`;
-  if (count3 < 1e6) return `${trimmed(count3 / 1e3)}k`;
-  return `${trimmed(count3 / 1e6)}m`;
+  const count4 = safeAmount(tokens);
+  if (count4 < 1e3) return `${Math.floor(count4)}`;
+  if (count4 < 1e6) return `${trimmed(count4 / 1e3)}k`;
+  return `${trimmed(count4 / 1e6)}m`;
 }
 function trimmed(value) {
   const rounded = Math.floor(value * 10) / 10;
@@ -628,14 +631,14 @@ function formatCost(dollars) {
   if (amount2 >= 1) return `$${amount2.toFixed(2)}`;
   return `$${amount2.toFixed(4).replace(/(\.\d\d\d*?)0+$/, "$1")}`;
 }
-function pluralTurns(count3) {
-  return `${count3} ${count3 === 1 ? "turn" : "turns"}`;
+function pluralTurns(count4) {
+  return `${count4} ${count4 === 1 ? "turn" : "turns"}`;
 }
 function formatBudgetLabel(ms) {
   if (ms === lastLabel.ms) return lastLabel.text;
-  const text2 = budgetLabel(ms);
-  lastLabel = { ms, text: text2 };
-  return text2;
+  const text3 = budgetLabel(ms);
+  lastLabel = { ms, text: text3 };
+  return text3;
 }
 var lastLabel = { ms: Number.NaN, text: "" };
 function budgetLabel(ms) {
@@ -667,8 +670,8 @@ function formatRemaining(budget, now, usedTurns, spend = NO_SPEND, steps = null)
   const used = safeTurns(usedTurns);
   const turnPart = budget.turnLimit === null ? "no turn limit" : `${pluralTurns(Math.max(0, budget.turnLimit - used))} left (${used}/${budget.turnLimit})`;
   const timeAndTurnsOnly = budget.costLimit === void 0 && budget.tokenLimit === void 0 && budget.stepLimit === void 0 && budget.loopLimit === void 0;
-  const text2 = `${timePart} | ${turnPart}`;
-  return timeAndTurnsOnly ? text2 : [text2, ...spendParts(budget, spend, steps)].join(" | ");
+  const text3 = `${timePart} | ${turnPart}`;
+  return timeAndTurnsOnly ? text3 : [text3, ...spendParts(budget, spend, steps)].join(" | ");
 }
 function stepsPerPrompt(limit2) {
   return `${limit2} ${limit2 === 1 ? "step" : "steps"} per prompt`;
@@ -692,7 +695,7 @@ function formatStatus(budget, now, usedTurns, spend = NO_SPEND, steps = null) {
     return last.text;
   }
   const paused = budget.pausedAt === void 0 ? "" : "paused | ";
-  const text2 = `Timebox: ${paused}${formatRemaining(budget, now, usedTurns, spend, steps)}`;
+  const text3 = `Timebox: ${paused}${formatRemaining(budget, now, usedTurns, spend, steps)}`;
   lastStatus = {
     budget,
     secondsLeft,
@@ -701,9 +704,9 @@ function formatStatus(budget, now, usedTurns, spend = NO_SPEND, steps = null) {
     cost: spend.cost,
     stepsUsed: steps?.used,
     stepsAllowed: steps?.allowed,
-    text: text2
+    text: text3
   };
-  return text2;
+  return text3;
 }
 var lastStatus = null;
 function formatLeft(budget, now, usedTurns, spend = NO_SPEND) {
@@ -719,8 +722,8 @@ function formatLeft(budget, now, usedTurns, spend = NO_SPEND) {
   }
   return parts.join(" | ");
 }
-function pluralPrompts(count3) {
-  return `${count3} ${count3 === 1 ? "prompt" : "prompts"}`;
+function pluralPrompts(count4) {
+  return `${count4} ${count4 === 1 ? "prompt" : "prompts"}`;
 }
 function formatLeftOf(budget, now, usedTurns, spend = NO_SPEND) {
   const parts = [];
@@ -754,8 +757,8 @@ var DEFAULT_TERMS = {
 };
 var COST_USED = /\$[\d.]+ of (\$[\d.]+)/g;
 var TOKENS_USED = /\b[\d.]+[km]? of ([\d.]+[km]?) tokens\b/g;
-function inHostTerms(text2, terms) {
-  let shown = terms.command === WRITTEN_COMMAND ? text2 : text2.replace(NAMED_COMMAND, `$1${terms.command}`);
+function inHostTerms(text3, terms) {
+  let shown = terms.command === WRITTEN_COMMAND ? text3 : text3.replace(NAMED_COMMAND, `$1${terms.command}`);
   if (!terms.cost) shown = shown.replace(COST_USED, `$1 limit (cost not tracked in ${terms.name})`);
   if (!terms.tokens) shown = shown.replace(TOKENS_USED, `$1 token limit (tokens not tracked in ${terms.name})`);
   return shown;
@@ -770,8 +773,8 @@ function unmeasuredNote(terms) {
   const missing = [terms.tokens ? null : "tokens", terms.cost ? null : "cost"].filter((word) => word !== null);
   return missing.length === 0 ? null : `${capitalize(missing.join(" and "))} not tracked in ${terms.name}.`;
 }
-function capitalize(text2) {
-  return `${text2.charAt(0).toUpperCase()}${text2.slice(1)}`;
+function capitalize(text3) {
+  return `${text3.charAt(0).toUpperCase()}${text3.slice(1)}`;
 }
 
 // src/core/text/messages.ts
@@ -1068,16 +1071,16 @@ function teamReport(team2, view, standings) {
 function noTeamLimitsHere(team2) {
   return `The team ${team2.name}'s store keeps no limits either: /timebox team shows it.`;
 }
-function teamAsksFull(count3) {
-  return `Timebox: the team's day holds ${count3} open requests already, so this one was not recorded. Ask the admin directly.`;
+function teamAsksFull(count4) {
+  return `Timebox: the team's day holds ${count4} open requests already, so this one was not recorded. Ask the admin directly.`;
 }
 
 // src/core/daily/today-command.ts
 function parseToday(words) {
-  const text2 = words.trim();
-  if (text2.length === 0) return { kind: "show" };
-  if (text2.toLowerCase() === "off") return { kind: "off" };
-  const command3 = parseCommand(text2);
+  const text3 = words.trim();
+  if (text3.length === 0) return { kind: "show" };
+  if (text3.toLowerCase() === "off") return { kind: "off" };
+  const command3 = parseCommand(text3);
   if (command3.kind !== "extend") {
     return { kind: "invalid", reason: "After /timebox today: nothing, off, or what to add (+30m, +turns:5, +$2)." };
   }
@@ -1196,8 +1199,8 @@ function requestsAnswered(asks, raise) {
 }
 var TEAM_USAGE = "After /timebox team: nothing, set <limits> (set 4h turns:200 $50), set off, or ask +30m <why>.";
 var SET_WORDS = "a time (4h), turns:200, tokens:2m and cost ($50)";
-function parseLimits(text2) {
-  const tokens = joinSplitTokens(text2).split(/\s+/).filter((token) => token.length > 0);
+function parseLimits(text3) {
+  const tokens = joinSplitTokens(text3).split(/\s+/).filter((token) => token.length > 0);
   if (tokens.length === 0)
     return { kind: "invalid", reason: `team set takes the team's limits, ${SET_WORDS}, or off.` };
   if (tokens.length === 1 && tokens[0]?.toLowerCase() === "off") return { kind: "unset" };
@@ -1215,22 +1218,22 @@ function parseLimits(text2) {
   }
   return { kind: "set", limits };
 }
-function parseAsk(text2) {
-  const tokens = text2.split(/\s+/).filter((token) => token.length > 0);
-  const count3 = tokens.findIndex((token) => !token.startsWith("+"));
-  const amount2 = (count3 < 0 ? tokens : tokens.slice(0, count3)).join(" ");
+function parseAsk(text3) {
+  const tokens = text3.split(/\s+/).filter((token) => token.length > 0);
+  const count4 = tokens.findIndex((token) => !token.startsWith("+"));
+  const amount2 = (count4 < 0 ? tokens : tokens.slice(0, count4)).join(" ");
   const asked = amount2 === "" ? null : parseToday(amount2);
   if (asked === null || asked.kind !== "add") {
     const why2 = asked?.kind === "invalid" ? `${quoteInput(amount2)} is not an amount to add: ` : "";
     return { kind: "invalid", reason: `${why2}team ask takes what to add first (+30m, +turns:20, +$5), then why.` };
   }
-  const why = Array.from(count3 < 0 ? "" : tokens.slice(count3).join(" ")).slice(0, TEAM_ASK_WHY_CHARS).join("");
+  const why = Array.from(count4 < 0 ? "" : tokens.slice(count4).join(" ")).slice(0, TEAM_ASK_WHY_CHARS).join("");
   return { kind: "ask", adjustment: asked.adjustment, grant: amount2, why };
 }
 function parseTeam(words) {
-  const text2 = words.trim();
-  if (text2 === "") return { kind: "show" };
-  const [first = "", ...rest] = text2.split(/\s+/);
+  const text3 = words.trim();
+  if (text3 === "") return { kind: "show" };
+  const [first = "", ...rest] = text3.split(/\s+/);
   const after = rest.join(" ");
   if (first.toLowerCase() === "set") return parseLimits(after);
   if (first.toLowerCase() === "ask") return parseAsk(after);
@@ -1467,9 +1470,9 @@ function parseBudgetWords(value) {
   if (value === null) return null;
   if (!isFields(value)) return void 0;
   const words = {};
-  for (const [agentType, text2] of Object.entries(value)) {
-    if (typeof text2 !== "string") return void 0;
-    words[agentType] = text2;
+  for (const [agentType, text3] of Object.entries(value)) {
+    if (typeof text3 !== "string") return void 0;
+    words[agentType] = text3;
   }
   return words;
 }
@@ -1709,6 +1712,155 @@ function isSubagentRecord(record) {
   return record.kind === "subagents" || record.kind === "subagent";
 }
 
+// src/core/model/log-fold.ts
+var ADDED_UP = /* @__PURE__ */ new Set(["call", "usage", "ended", "transcript"]);
+function emptyLogFold() {
+  return {
+    kept: [],
+    lines: 0,
+    calls: /* @__PURE__ */ new Map(),
+    ended: /* @__PURE__ */ new Set(),
+    responses: /* @__PURE__ */ new Set(),
+    offset: 0,
+    usagePrompt: null,
+    recordAt: -1,
+    spend: []
+  };
+}
+function foldLine(fold, line) {
+  fold.lines++;
+  switch (line.kind) {
+    case "call":
+      fold.calls.set(line.promptId, (fold.calls.get(line.promptId) ?? 0) + 1);
+      return;
+    case "ended":
+      fold.ended.add(line.promptId);
+      return;
+    case "transcript":
+      fold.offset = Math.max(fold.offset, line.offset);
+      return;
+    case "usage":
+      if (line.offset !== void 0) fold.offset = Math.max(fold.offset, line.offset);
+      if (line.prompt !== void 0) fold.usagePrompt = line.prompt;
+      if (fold.responses.has(line.responseId)) return;
+      fold.responses.add(line.responseId);
+      if (fold.recordAt >= 0) fold.spend.push(line.tokens, line.cost ?? 0);
+      return;
+    default:
+      fold.kept.push(line);
+      if (isRecordLine(line) && !isSubagentRecord(line) && parseRecord(line) !== null) {
+        fold.recordAt = fold.kept.length - 1;
+        fold.spend = [];
+      }
+  }
+}
+function isRecordLine(line) {
+  return line.kind === "active" || line.kind === "off" || line.kind === "subagents" || line.kind === "subagent";
+}
+function copyLogFold(fold) {
+  return {
+    ...fold,
+    kept: fold.kept.slice(),
+    calls: new Map(fold.calls),
+    ended: new Set(fold.ended),
+    responses: new Set(fold.responses),
+    spend: fold.spend.slice()
+  };
+}
+function historyOfFold(fold) {
+  const items = [];
+  for (let index = 0; index < fold.kept.length; index++) {
+    const line = fold.kept[index];
+    if (line.kind === "prompt") items.push({ kind: "prompt", key: line.promptId, at: line.at });
+    else if (isRecordLine(line)) items.push({ kind: "record", record: line });
+    if (index === fold.recordAt) {
+      const spend = fold.spend;
+      for (let at = 0; at < spend.length; at += 2) {
+        items.push({ kind: "usage", tokens: spend[at], cost: spend[at + 1] });
+      }
+    }
+  }
+  return items;
+}
+function stepOfFold(fold, promptId) {
+  return 1 + (fold.calls.get(promptId) ?? 0);
+}
+function serialiseLogFold(fold) {
+  return {
+    kept: fold.kept.map((line) => line.kind === "prompt" && line.cwd === void 0 ? [line.promptId, line.at] : line),
+    lines: fold.lines,
+    calls: [...fold.calls].flat(),
+    ended: [...fold.ended],
+    responses: [...fold.responses],
+    offset: fold.offset,
+    usagePrompt: fold.usagePrompt,
+    recordAt: fold.recordAt,
+    spend: fold.spend
+  };
+}
+var count = (value) => typeof value === "number" && Number.isFinite(value);
+var text = (value) => typeof value === "string";
+var list = (value) => Array.isArray(value);
+function restoreLogFold(value) {
+  if (typeof value !== "object" || value === null) return null;
+  const json = value;
+  const { lines, calls, ended, responses, offset, usagePrompt, recordAt, spend } = json;
+  const kept2 = keptLines(json.kept);
+  if (kept2 === null || !count(lines) || !count(offset) || !count(recordAt)) return null;
+  if (recordAt < -1 || recordAt >= kept2.length || !Number.isInteger(recordAt)) return null;
+  if (!list(ended) || !ended.every(text) || !list(responses) || !responses.every(text)) return null;
+  if (!list(spend) || spend.length % 2 !== 0 || !spend.every(count)) return null;
+  if (usagePrompt !== null && !isPrompt(usagePrompt)) return null;
+  const callCounts = callsOf(calls);
+  if (callCounts === null) return null;
+  return {
+    kept: kept2,
+    lines,
+    calls: callCounts,
+    ended: new Set(ended),
+    responses: new Set(responses),
+    offset,
+    usagePrompt,
+    recordAt,
+    spend
+  };
+}
+function keptLines(value) {
+  if (!list(value)) return null;
+  const lines = [];
+  for (let index = 0; index < value.length; index++) {
+    const item = value[index];
+    if (list(item)) {
+      const [promptId, at] = item;
+      if (item.length !== 2 || !text(promptId) || !count(at)) return null;
+      lines.push({ kind: "prompt", promptId, at });
+    } else if (isLine(item)) lines.push(item);
+    else return null;
+  }
+  return lines;
+}
+function callsOf(value) {
+  if (!list(value) || value.length % 2 !== 0) return null;
+  const calls = /* @__PURE__ */ new Map();
+  for (let index = 0; index < value.length; index += 2) {
+    const id = value[index];
+    const made = value[index + 1];
+    if (!text(id) || !count(made)) return null;
+    calls.set(id, made);
+  }
+  return calls;
+}
+function isLine(value) {
+  if (typeof value !== "object" || value === null) return false;
+  const kind = value.kind;
+  return text(kind) && !ADDED_UP.has(kind);
+}
+function isPrompt(value) {
+  if (typeof value !== "object" || value === null) return false;
+  const { input, from } = value;
+  return count(input) && count(from);
+}
+
 // src/core/persist.ts
 function restoreBudget(budget, now, usedTurns, spend, nudged) {
   if (budget.timeLimitMs !== null && elapsedMs(budget, now) >= budget.timeLimitMs) return { status: "expired" };
@@ -1786,6 +1938,9 @@ function carryOutOne(effect, ports, answer, onStopReport2) {
       return;
     case "logLine":
       ports.store.appendLine?.(effect.line);
+      return;
+    case "keepLogFold":
+      ports.store.keepFold?.(effect.fold);
       return;
     case "context":
       answer.context.push(effect.text);
@@ -2013,8 +2168,8 @@ function subagentStopCause(limit2, budget) {
       return `at ${subagentLimitPhrase(limit2, budget)}`;
   }
 }
-function pluralCalls(count3) {
-  return `${count3} model ${count3 === 1 ? "call" : "calls"}`;
+function pluralCalls(count4) {
+  return `${count4} model ${count4 === 1 ? "call" : "calls"}`;
 }
 function subagentName(task, agentType) {
   return `subagent ${quoteInput(task)} (${agentType})`;
@@ -2096,7 +2251,7 @@ function suggestionOf(sessions, exclude = null) {
   const counted = sessions.filter((session) => session.id !== exclude).sort((a, b) => b.endedAt - a.endedAt).slice(0, SUGGEST_SESSIONS);
   const byHost = /* @__PURE__ */ new Map();
   for (const session of counted) byHost.set(session.host, (byHost.get(session.host) ?? 0) + 1);
-  const hosts = [...byHost].map(([host, count3]) => ({ host, sessions: count3 })).sort((a, b) => b.sessions - a.sessions);
+  const hosts = [...byHost].map(([host, count4]) => ({ host, sessions: count4 })).sort((a, b) => b.sessions - a.sessions);
   if (counted.length < SUGGEST_MIN_SESSIONS) return { sessions: counted.length, hosts, figures: null, words: null };
   const figures = {
     timeMs: percentiles(counted.map((session) => session.endedAt - session.startedAt)),
@@ -2147,12 +2302,12 @@ function trim(value) {
 }
 
 // src/core/text/suggestion.ts
-function lastSessions(count3) {
-  return count3 === 1 ? "your last session here" : `your last ${count3} sessions here`;
+function lastSessions(count4) {
+  return count4 === 1 ? "your last session here" : `your last ${count4} sessions here`;
 }
-function sessionsCount(count3) {
-  if (count3 === 0) return "no session";
-  return count3 === 1 ? "1 session" : `${count3} sessions`;
+function sessionsCount(count4) {
+  if (count4 === 0) return "no session";
+  return count4 === 1 ? "1 session" : `${count4} sessions`;
 }
 function tooLittleHistory(sessions, project = null) {
   const of = project === null ? "of this project" : `in ${project}`;
@@ -2194,8 +2349,8 @@ function suggestReply(outcome) {
   if ("problem" in outcome) return { message: suggestionUnreadable(outcome.problem), level: "warning" };
   return { message: suggestionText(outcome.suggestion), level: "info" };
 }
-function isSuggestedDefault(text2) {
-  return text2.trim().toLowerCase() === SUGGESTED_DEFAULT;
+function isSuggestedDefault(text3) {
+  return text3.trim().toLowerCase() === SUGGESTED_DEFAULT;
 }
 function suggestedDefault(source, suggestion) {
   if (suggestion.words === null) {
@@ -2508,8 +2663,8 @@ function subagentStatusLines(agents, now) {
 }
 function subagentReportLines(runs, now) {
   if (runs.length === 0) return [];
-  const count3 = runs.length === 1 ? "1 subagent" : `${runs.length} subagents`;
-  return [`${count3} in this session:`, ...runs.map((run) => `- ${subagentReportLine(run, now)}`)];
+  const count4 = runs.length === 1 ? "1 subagent" : `${runs.length} subagents`;
+  return [`${count4} in this session:`, ...runs.map((run) => `- ${subagentReportLine(run, now)}`)];
 }
 function subagentReportLine(run, now) {
   const budget = run.budget === null ? "no budget of its own" : `budget ${describeTaskBudget(run.budget)}`;
@@ -2843,8 +2998,8 @@ function withCallContext(result2, now) {
   if (effects.some((effect) => effect.kind === "refuse" || effect.kind === "abort" || effect.kind === "ask")) {
     return result2;
   }
-  const text2 = callContext(state, now);
-  return text2 === null ? result2 : { state, effects: [...effects, { kind: "context", text: text2 }] };
+  const text3 = callContext(state, now);
+  return text3 === null ? result2 : { state, effects: [...effects, { kind: "context", text: text3 }] };
 }
 function callContext(state, now) {
   if (state.standing?.wrapUp) return WRAP_UP_PROMPT;
@@ -2936,7 +3091,7 @@ function askAtTheLimit(state, reached, summary) {
     ]
   };
 }
-function modelCall(state, prompt2, now, isPrompt = true, request) {
+function modelCall(state, prompt2, now, isPrompt2 = true, request) {
   const key = promptKeyOf(state, prompt2);
   const standing2 = state.standing;
   if (key === state.lastPrompt) {
@@ -2949,7 +3104,7 @@ function modelCall(state, prompt2, now, isPrompt = true, request) {
   }
   if (standing2?.wrapUp) {
     const ended = endWrapUp(state, standing2, standing2.wrapUp, now, null);
-    const goOn = modelCall(ended.state, key, now, isPrompt, request);
+    const goOn = modelCall(ended.state, key, now, isPrompt2, request);
     return { state: goOn.state, effects: [...ended.effects, ...goOn.effects] };
   }
   const fresh = {
@@ -2960,7 +3115,7 @@ function modelCall(state, prompt2, now, isPrompt = true, request) {
   };
   const active = counting(fresh);
   if (!active) return { state: fresh, effects: [status(fresh, now)] };
-  if (!isPrompt) return checkTime(fresh, now, "modelCall", fresh.lastPrompt, request);
+  if (!isPrompt2) return checkTime(fresh, now, "modelCall", fresh.lastPrompt, request);
   const budget = active.budget;
   const decision = withRoom(
     decide(budget, now, active.usedTurns, active.spend),
@@ -3168,7 +3323,7 @@ function loadBudget(event, now, startsLate) {
   return { state: next, effects };
 }
 function withDefault(state, {
-  text: text2,
+  text: text3,
   source,
   newBudgetId: newBudgetId2,
   unavailable
@@ -3182,9 +3337,9 @@ function withDefault(state, {
       ]
     };
   }
-  const command3 = parseCommand(text2);
+  const command3 = parseCommand(text3);
   if (command3.kind !== "set") {
-    const reason = command3.kind === "invalid" ? command3.reason : `${quoteInput(text2)} is not a budget.`;
+    const reason = command3.kind === "invalid" ? command3.reason : `${quoteInput(text3)} is not a budget.`;
     return {
       state,
       effects: [status(state, now), { kind: "notify", message: badDefaultMessage(source, reason), level: "warning" }]
@@ -3210,8 +3365,8 @@ function withDefault(state, {
   };
 }
 function restoredNotice(budget, now, usedTurns, spend) {
-  const text2 = formatStatus(budget, now, usedTurns, spend);
-  return { kind: "notify", message: restoredMessage(text2, budget.onStopCommand), level: "info" };
+  const text3 = formatStatus(budget, now, usedTurns, spend);
+  return { kind: "notify", message: restoredMessage(text3, budget.onStopCommand), level: "info" };
 }
 function readSettings(event, effects) {
   const settings = {};
@@ -3253,9 +3408,9 @@ function write(value, open) {
   }
   if (open.has(value)) return "null";
   open.add(value);
-  let text2;
+  let text3;
   if (Array.isArray(value)) {
-    text2 = `[${value.map((item) => write(item, open) ?? "null").join(",")}]`;
+    text3 = `[${value.map((item) => write(item, open) ?? "null").join(",")}]`;
   } else {
     const fields2 = value;
     const parts = [];
@@ -3263,10 +3418,10 @@ function write(value, open) {
       const written3 = write(fields2[key], open);
       if (written3 !== void 0) parts.push(`${JSON.stringify(key)}:${written3}`);
     }
-    text2 = `{${parts.join(",")}}`;
+    text3 = `{${parts.join(",")}}`;
   }
   open.delete(value);
-  return text2;
+  return text3;
 }
 function sortedKeys(fields2) {
   const keys = Object.keys(fields2);
@@ -3298,28 +3453,28 @@ function hashOfKey(key) {
   if (KEY.test(key)) return { a: Number.parseInt(key.slice(0, 8), 16), b: Number.parseInt(key.slice(8), 16) };
   return hashText(key);
 }
-function hashText(text2) {
+function hashText(text3) {
   const lanes = { a: 2166136261, b: 2654435761 };
-  feedText(lanes, text2);
+  feedText(lanes, text3);
   return finish(lanes);
 }
 function feed(lanes, code) {
   lanes.a = Math.imul(lanes.a ^ code, 16777619);
   lanes.b = Math.imul(lanes.b ^ code, 1540483477);
 }
-function feedText(lanes, text2) {
+function feedText(lanes, text3) {
   feed(lanes, TEXT);
-  feed(lanes, text2.length);
+  feed(lanes, text3.length);
   let { a, b } = lanes;
-  const pairs = text2.length - 1;
+  const pairs = text3.length - 1;
   let index = 0;
   for (; index < pairs; index += 2) {
-    const pair = text2.charCodeAt(index) | text2.charCodeAt(index + 1) << 16;
+    const pair = text3.charCodeAt(index) | text3.charCodeAt(index + 1) << 16;
     a = Math.imul(a ^ pair, 16777619);
     b = Math.imul(b ^ pair, 1540483477);
   }
-  if (index < text2.length) {
-    const last = text2.charCodeAt(index);
+  if (index < text3.length) {
+    const last = text3.charCodeAt(index);
     a = Math.imul(a ^ last, 16777619);
     b = Math.imul(b ^ last, 1540483477);
   }
@@ -3404,9 +3559,9 @@ function hex(lane) {
 var TELLING_FIELDS = ["cmd", "file_path", "filePath", "path", "pattern", "query", "url", "description", "prompt"];
 var SHELLS = /* @__PURE__ */ new Set(["bash", "sh", "zsh", "/bin/bash", "/bin/sh", "/bin/zsh", "/usr/bin/bash"]);
 function callView(call) {
-  const text2 = oneLine(tellingText(call.input));
-  const chars = Array.from(text2);
-  return chars.length > LOOP_VIEW_CHARS ? `${chars.slice(0, LOOP_VIEW_CHARS - 1).join("")}…` : text2;
+  const text3 = oneLine(tellingText(call.input));
+  const chars = Array.from(text3);
+  return chars.length > LOOP_VIEW_CHARS ? `${chars.slice(0, LOOP_VIEW_CHARS - 1).join("")}…` : text3;
 }
 function tellingText(input) {
   if (typeof input === "string") return input;
@@ -3445,8 +3600,8 @@ function firstString(value, depth) {
   }
   return null;
 }
-function oneLine(text2) {
-  return text2.replace(/\s+/g, " ").trim();
+function oneLine(text3) {
+  return text3.replace(/\s+/g, " ").trim();
 }
 
 // src/core/loop/run-calls.ts
@@ -3480,15 +3635,15 @@ function add(level, hash, depth) {
   const index = slotOf(hash, depth);
   const slot = level[index];
   let next;
-  let count3 = 1;
-  if (slot === void 0) next = { a: hash.a, b: hash.b, count: count3 };
+  let count4 = 1;
+  if (slot === void 0) next = { a: hash.a, b: hash.b, count: count4 };
   else if (isLevel(slot)) {
     const below = add(slot, hash, depth + 1);
     next = below.level;
-    count3 = below.count;
+    count4 = below.count;
   } else if (same(slot, hash)) {
-    count3 = slot.count + 1;
-    next = { a: hash.a, b: hash.b, count: count3 };
+    count4 = slot.count + 1;
+    next = { a: hash.a, b: hash.b, count: count4 };
   } else {
     const moved = EMPTY_LEVEL.slice();
     moved[slotOf(slot, depth + 1)] = slot;
@@ -3496,7 +3651,7 @@ function add(level, hash, depth) {
   }
   const copy = level.slice();
   copy[index] = next;
-  return { level: copy, count: count3 };
+  return { level: copy, count: count4 };
 }
 function isLevel(slot) {
   return Array.isArray(slot);
@@ -3763,9 +3918,9 @@ function sessionReport(items, ledger, now, terms = DEFAULT_TERMS) {
   const lines = budgets.map(
     (entry, index) => `${index + 1}. ${describeEntry(entry, ledger(entry.budget), now, terms)}`
   );
-  const count3 = budgets.length === 1 ? "1 budget" : `${budgets.length} budgets`;
+  const count4 = budgets.length === 1 ? "1 budget" : `${budgets.length} budgets`;
   const note = unmeasuredNote(terms);
-  return [`Timebox report: ${count3} in this session.`, ...lines, ...subagents, ...note === null ? [] : [note]].join(
+  return [`Timebox report: ${count4} in this session.`, ...lines, ...subagents, ...note === null ? [] : [note]].join(
     "\n"
   );
 }
@@ -4510,6 +4665,7 @@ __export(session_log_exports, {
   claimKept: () => claimKept,
   dailyPartLines: () => dailyPartLines,
   dailyPartOf: () => dailyPartOf,
+  keepFold: () => keepFold,
   keepSpawn: () => keepSpawn,
   keepUntold: () => keepUntold,
   latestPrompt: () => latestPrompt,
@@ -4559,6 +4715,9 @@ function teamStoreDenied(shown, why) {
 var write2 = (line) => ({ kind: "logLine", line });
 function nextCallLines(state, promptKey, now) {
   return promptKey !== null && state.standing ? [write2({ kind: "call", promptId: promptKey, at: now })] : [];
+}
+function keepFold(read) {
+  return read !== null && read.bytes >= LOG_FOLD_KEEP_BYTES ? [{ kind: "keepLogFold", fold: read.fold }] : [];
 }
 function latestPrompt(lines) {
   for (let index = lines.length - 1; index >= 0; index--) {
@@ -4700,11 +4859,11 @@ function shellQuote(word) {
 function isRecord(value) {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
-function mergeStatusLine(text2, script) {
+function mergeStatusLine(text3, script) {
   let settings = {};
-  if (text2 !== null && text2.trim().length > 0) {
+  if (text3 !== null && text3.trim().length > 0) {
     try {
-      settings = JSON.parse(text2);
+      settings = JSON.parse(text3);
     } catch {
       return { text: null, message: SETTINGS_NOT_JSON };
     }
@@ -4721,8 +4880,8 @@ function mergeStatusLine(text2, script) {
 `, message: statusLineSet(theirs !== null) };
 }
 function setupStatusLine(settingsFile, script) {
-  const text2 = existsSync(settingsFile) ? readFileSync(settingsFile, "utf8") : null;
-  const merged = mergeStatusLine(text2, script);
+  const text3 = existsSync(settingsFile) ? readFileSync(settingsFile, "utf8") : null;
+  const merged = mergeStatusLine(text3, script);
   if (merged.text !== null) {
     mkdirSync(dirname(settingsFile), { recursive: true });
     writeFileSync(settingsFile, merged.text);
@@ -4800,13 +4959,13 @@ function readTranscriptUsage(path, offset, seen) {
     if (size <= offset) return { ...nothing2, offset: Math.min(offset, size) };
     const buffer = Buffer.alloc(Math.min(size - offset, MAX_READ_BYTES));
     const read = readSync(fd, buffer, 0, buffer.length, offset);
-    const text2 = buffer.subarray(0, read).toString("utf8");
-    const end = text2.lastIndexOf("\n");
+    const text3 = buffer.subarray(0, read).toString("utf8");
+    const end = text3.lastIndexOf("\n");
     if (end < 0) return read === MAX_READ_BYTES ? { ...nothing2, offset: offset + read } : nothing2;
     const found = new Set(seen);
     const responses = [];
     let unreadable = false;
-    for (const raw of text2.slice(0, end).split("\n")) {
+    for (const raw of text3.slice(0, end).split("\n")) {
       const usage = usageOfLine(raw);
       if (usage === "unreadable") unreadable = true;
       else if (usage && !found.has(usage.id)) {
@@ -4814,7 +4973,7 @@ function readTranscriptUsage(path, offset, seen) {
         responses.push(usage);
       }
     }
-    return { responses, offset: offset + Buffer.byteLength(text2.slice(0, end + 1), "utf8"), unreadable };
+    return { responses, offset: offset + Buffer.byteLength(text3.slice(0, end + 1), "utf8"), unreadable };
   } catch {
     return nothing2;
   } finally {
@@ -4934,7 +5093,7 @@ var codexCliHost = {
     const told = !reply.stop || reply.refusal.endsWith(FINISH_NOW);
     const reason = (told ? reply.refusal : `${reply.refusal} ${WRAP_UP_REFUSAL}`).replace(/\.$/, "");
     if (typeof json.stopReason === "string") {
-      json.systemMessage = [json.systemMessage, json.stopReason].filter((text2) => typeof text2 === "string").join("\n");
+      json.systemMessage = [json.systemMessage, json.stopReason].filter((text3) => typeof text3 === "string").join("\n");
     }
     delete json.continue;
     delete json.stopReason;
@@ -4957,7 +5116,7 @@ var MAX_READ_BYTES2 = 8 * 1024 * 1024;
 function fieldsOf2(value) {
   return typeof value === "object" && value !== null && !Array.isArray(value) ? value : null;
 }
-function count(value) {
+function count2(value) {
   return typeof value === "number" && Number.isFinite(value) && value > 0 ? value : 0;
 }
 function usageOfLine2(raw, from) {
@@ -4970,8 +5129,8 @@ function usageOfLine2(raw, from) {
   if (line?.type !== "gemini" || line.tokens === void 0) return null;
   const tokens = fieldsOf2(line.tokens);
   if (typeof line.id !== "string" || tokens === null || typeof tokens.input !== "number") return "unreadable";
-  const parts = count(tokens.input) + count(tokens.output) + count(tokens.thoughts) + count(tokens.tool);
-  return { id: line.id, tokens: count(tokens.total) || parts, prompt: { input: count(tokens.input), from } };
+  const parts = count2(tokens.input) + count2(tokens.output) + count2(tokens.thoughts) + count2(tokens.tool);
+  return { id: line.id, tokens: count2(tokens.total) || parts, prompt: { input: count2(tokens.input), from } };
 }
 function readGeminiUsage(path, offset, seen) {
   const nothing2 = { responses: [], offset, unreadable: false };
@@ -5159,7 +5318,7 @@ function runStatusLineCommand(command3, stdin2, shell = "/bin/sh") {
 
 // src/entries/hook-cli.ts
 import { homedir as homedir2 } from "node:os";
-import { join as join9 } from "node:path";
+import { join as join10 } from "node:path";
 
 // lazy-builtin:node:crypto
 import { createRequire as createRequire2 } from "node:module";
@@ -5174,7 +5333,7 @@ function randomUUID(...args) {
 
 // src/adapters/hooks/load.ts
 function loadEvent(files, options = {}) {
-  const history = foldHistory(files.store.history());
+  const history = files.store.foldedHistory();
   const ledger = history.budget ? ledgerView(history.budget, files) : NOTHING_RECORDED;
   const event = { type: "load", history, ledger, mode: "continue", announce: options.announce === true };
   const running = options.running === null ? history.lastPrompt : options.running;
@@ -5225,7 +5384,8 @@ function logStore(deps) {
     append: (record) => deps.store.append(record),
     appendPrompt: (key) => deps.store.appendPrompt(key, deps.clock.now()),
     recordUsage: (usage) => deps.store.recordUsage(usage),
-    appendLine: (line) => deps.store.appendLine(line)
+    appendLine: (line) => deps.store.appendLine(line),
+    keepFold: (fold) => deps.store.keepFold(fold)
   };
 }
 
@@ -5323,7 +5483,7 @@ var HookRuntime = class _HookRuntime {
     if (this.unkept !== null) throw this.unkept.error;
     const own = answer.notices.map((notice) => notice.message);
     const said = own.length === 0 && answer.aborted && answer.refusal !== null ? [answer.refusal] : own;
-    const told = this.told.splice(0).map((text2) => this.deps.terms ? inHostTerms(text2, this.deps.terms) : text2);
+    const told = this.told.splice(0).map((text3) => this.deps.terms ? inHostTerms(text3, this.deps.terms) : text3);
     const notices = [...said, ...told];
     const reply = {
       notices,
@@ -5508,9 +5668,9 @@ async function sessionStart(event, hook) {
 }
 async function startSession(hook, announce) {
   const deps = hook.deps;
-  const text2 = deps.defaultBudget?.trim();
+  const text3 = deps.defaultBudget?.trim();
   const options = { announce };
-  const given = text2 ? await resolveDefault({ text: text2, source: DEFAULT_ENV }, deps.projectHistory) : null;
+  const given = text3 ? await resolveDefault({ text: text3, source: DEFAULT_ENV }, deps.projectHistory) : null;
   if (given) options.defaultBudget = { ...given, newBudgetId: newBudgetId(deps) };
   return hook.reply(hook.start(loadEvent(deps, options)));
 }
@@ -5524,7 +5684,7 @@ async function prompt(event, hook, now) {
 }
 async function defaultAtFirstPrompt(hook) {
   const deps = hook.deps;
-  if (!deps.defaultBudget?.trim() || deps.store.lines().length > 0) return [];
+  if (!deps.defaultBudget?.trim() || !deps.store.empty()) return [];
   const { notices } = await startSession(hook, false);
   return notices;
 }
@@ -5613,6 +5773,7 @@ function countUsage(read, transcriptPath, store, now) {
 async function handleHook(hostEvent, deps) {
   const now = deps.clock.now();
   const hook = HookRuntime.of(deps);
+  hook.write(session_log_exports.keepFold(deps.store.foldRead()));
   const event = deps.unnamedPrompts && hostEvent.promptId === null ? namePrompt(hostEvent, deps) : hostEvent;
   const counted = event.transcriptPath !== null && deps.readUsage ? countUsage(deps.readUsage, event.transcriptPath, deps.store, now) : null;
   if (counted !== null) hook.write(counted.effects);
@@ -5651,10 +5812,10 @@ async function replyTo(event, hook, now) {
 
 // src/adapters/hooks/input.ts
 var SESSION_ID = /^[A-Za-z0-9._-]{1,200}$/;
-function parseHookInput(text2, event) {
+function parseHookInput(text3, event) {
   let value;
   try {
-    value = JSON.parse(text2);
+    value = JSON.parse(text3);
   } catch {
     return { error: "stdin is not JSON" };
   }
@@ -5682,7 +5843,7 @@ async function watchOnce(deps, watched, now) {
   if (!budget || outcomeId(budget) !== watched || state.standing?.spent || budget.pausedAt !== void 0) return "done";
   const spent = transitionWithSubagents(state, { type: "timeCheck" }, now).state.standing?.spent;
   if (!spent) return "watching";
-  const running = state.lastPrompt !== null && !deps.store.lines().some((line) => line.kind === "ended" && line.promptId === state.lastPrompt);
+  const running = state.lastPrompt !== null && !deps.store.runEnded(state.lastPrompt);
   const pastDeadline = spent.elapsedMs - Number(budget.timeLimitMs);
   if (running && pastDeadline < WATCH_RUNNING_MS) return "watching";
   const { notices } = await hook.reply(hook.handle({ type: "timeCheck" }));
@@ -5736,14 +5897,14 @@ function processAlive(pid) {
   }
 }
 function readJson(file) {
-  let text2;
+  let text3;
   try {
-    text2 = readFileSync2(file, "utf8");
+    text3 = readFileSync2(file, "utf8");
   } catch (error) {
     return error.code === "EISDIR" ? {} : null;
   }
   try {
-    const value = JSON.parse(text2);
+    const value = JSON.parse(text3);
     return isRecord2(value) ? value : {};
   } catch {
     return {};
@@ -5825,9 +5986,8 @@ function onStopOf(dir, budgetId, spent, alive) {
   };
 }
 
-// src/adapters/node/session-log.ts
-import { mkdirSync as mkdirSync3, readFileSync as readFileSync3 } from "node:fs";
-import { join as join6 } from "node:path";
+// src/adapters/node/folded-session-log.ts
+import { join as join7 } from "node:path";
 
 // src/adapters/node/append-line.ts
 import { closeSync as closeSync4, fstatSync, openSync as openSync4, readSync as readSync3, writeSync as writeSync2 } from "node:fs";
@@ -5839,8 +5999,8 @@ var nodeAppendFiles = {
     readSync3(fd, byte, 0, 1, position);
     return byte.toString("latin1");
   },
-  write: (fd, text2) => {
-    writeSync2(fd, text2);
+  write: (fd, text3) => {
+    writeSync2(fd, text3);
   },
   close: (fd) => closeSync4(fd)
 };
@@ -5869,99 +6029,106 @@ function named2(path, error) {
   return Object.assign(new Error(`${failed.message} (${path})`), { code: failed.code });
 }
 
+// src/adapters/node/log-summary.ts
+import { closeSync as closeSync5, fstatSync as fstatSync2, openSync as openSync5, readFileSync as readFileSync4, readSync as readSync4, renameSync, rmSync as rmSync2, writeFileSync as writeFileSync2 } from "node:fs";
+
+// src/adapters/node/session-log.ts
+import { mkdirSync as mkdirSync3, readFileSync as readFileSync3 } from "node:fs";
+import { join as join6 } from "node:path";
+
 // src/adapters/node/log-lines.ts
-var text = (value) => typeof value === "string";
-var count2 = (value) => typeof value === "number" && Number.isFinite(value);
+var text2 = (value) => typeof value === "string";
+var count3 = (value) => typeof value === "number" && Number.isFinite(value);
 var PROMPT_KINDS = /* @__PURE__ */ new Set(["call", "ended", "daily-stopped", "daily-ended"]);
 function readLogLine(fields2) {
   const kind = fields2.kind;
   if (kind === "active" || kind === "off" || kind === "subagents" || kind === "subagent") return { ...fields2, kind };
   if (kind === "prompt") {
-    if (!text(fields2.promptId)) return null;
+    if (!text2(fields2.promptId)) return null;
     const line = { kind: "prompt", promptId: fields2.promptId, at: atOf(fields2) };
-    return text(fields2.cwd) ? { ...line, cwd: fields2.cwd } : line;
+    return text2(fields2.cwd) ? { ...line, cwd: fields2.cwd } : line;
   }
   if (PROMPT_KINDS.has(String(kind))) {
-    if (!text(fields2.promptId)) return null;
-    if (count2(fields2.at)) return fields2;
+    if (!text2(fields2.promptId)) return null;
+    if (count3(fields2.at)) return fields2;
     return { kind, promptId: fields2.promptId, at: 0 };
   }
   switch (kind) {
     case "usage":
-      if (!text(fields2.responseId)) return null;
+      if (!text2(fields2.responseId)) return null;
       return usageAsWritten(fields2) ? fields2 : usageLine(fields2, fields2.responseId);
     case "transcript":
-      return count2(fields2.offset) ? { kind, offset: fields2.offset } : null;
+      return count3(fields2.offset) ? { kind, offset: fields2.offset } : null;
     case "transcript-unreadable":
     case "told":
       return { kind, at: atOf(fields2) };
     case "untold":
       return { kind, notices: Array.isArray(fields2.notices) ? fields2.notices.map(String) : [], at: atOf(fields2) };
     case "daily-warned":
-      return text(fields2.level) ? { kind, level: fields2.level, at: atOf(fields2) } : null;
+      return text2(fields2.level) ? { kind, level: fields2.level, at: atOf(fields2) } : null;
     case "claim":
       return claimLine(fields2);
     case "spent":
-      return count2(fields2.budgetStart) ? {
+      return count3(fields2.budgetStart) ? {
         kind,
         budgetStart: fields2.budgetStart,
-        usedTurns: count2(fields2.usedTurns) ? fields2.usedTurns : 0,
-        elapsedMs: count2(fields2.elapsedMs) ? fields2.elapsedMs : 0,
-        promptId: text(fields2.promptId) ? fields2.promptId : null
+        usedTurns: count3(fields2.usedTurns) ? fields2.usedTurns : 0,
+        elapsedMs: count3(fields2.elapsedMs) ? fields2.elapsedMs : 0,
+        promptId: text2(fields2.promptId) ? fields2.promptId : null
       } : null;
     case "nudged":
-      return count2(fields2.budgetStart) ? { kind, budgetStart: fields2.budgetStart } : null;
+      return count3(fields2.budgetStart) ? { kind, budgetStart: fields2.budgetStart } : null;
     case "spawn":
-      return text(fields2.agentType) && text(fields2.task) ? {
+      return text2(fields2.agentType) && text2(fields2.task) ? {
         kind,
-        id: text(fields2.id) ? fields2.id : null,
-        agent: text(fields2.agent) ? fields2.agent : null,
+        id: text2(fields2.id) ? fields2.id : null,
+        agent: text2(fields2.agent) ? fields2.agent : null,
         agentType: fields2.agentType,
         task: fields2.task,
         at: atOf(fields2)
       } : null;
     case "spawn-taken":
-      return count2(fields2.index) && text(fields2.agent) ? { kind, index: fields2.index, agent: fields2.agent, at: atOf(fields2) } : null;
+      return count3(fields2.index) && text2(fields2.agent) ? { kind, index: fields2.index, agent: fields2.agent, at: atOf(fields2) } : null;
     case "spawn-refused":
-      return text(fields2.agent) && text(fields2.reason) ? { kind, agent: fields2.agent, reason: fields2.reason, at: atOf(fields2) } : null;
+      return text2(fields2.agent) && text2(fields2.reason) ? { kind, agent: fields2.agent, reason: fields2.reason, at: atOf(fields2) } : null;
     case "owed":
-      return Array.isArray(fields2.lines) ? { kind, to: text(fields2.to) ? fields2.to : null, lines: fields2.lines.map(String), at: atOf(fields2) } : null;
+      return Array.isArray(fields2.lines) ? { kind, to: text2(fields2.to) ? fields2.to : null, lines: fields2.lines.map(String), at: atOf(fields2) } : null;
     case "paid":
-      return { kind, to: text(fields2.to) ? fields2.to : null, at: atOf(fields2) };
+      return { kind, to: text2(fields2.to) ? fields2.to : null, at: atOf(fields2) };
     case "tool":
-      return text(fields2.promptId) && text(fields2.key) && (fields2.agent === null || text(fields2.agent)) ? { kind, promptId: fields2.promptId, agent: fields2.agent, key: fields2.key, at: atOf(fields2) } : null;
+      return text2(fields2.promptId) && text2(fields2.key) && (fields2.agent === null || text2(fields2.agent)) ? { kind, promptId: fields2.promptId, agent: fields2.agent, key: fields2.key, at: atOf(fields2) } : null;
     default:
       return null;
   }
 }
 function atOf(fields2) {
-  return count2(fields2.at) ? fields2.at : 0;
+  return count3(fields2.at) ? fields2.at : 0;
 }
 function usageAsWritten(fields2) {
   const { tokens, cost, at, offset, prompt: prompt2 } = fields2;
-  return count2(tokens) && (cost === void 0 || count2(cost)) && (at === void 0 || count2(at)) && (offset === void 0 || count2(offset)) && (prompt2 === void 0 || promptOf(prompt2).prompt !== void 0);
+  return count3(tokens) && (cost === void 0 || count3(cost)) && (at === void 0 || count3(at)) && (offset === void 0 || count3(offset)) && (prompt2 === void 0 || promptOf(prompt2).prompt !== void 0);
 }
 function usageLine(fields2, responseId) {
   return {
     kind: "usage",
     responseId,
-    tokens: count2(fields2.tokens) ? fields2.tokens : 0,
-    ...count2(fields2.cost) ? { cost: fields2.cost } : {},
-    ...count2(fields2.at) ? { at: fields2.at } : {},
-    ...count2(fields2.offset) ? { offset: fields2.offset } : {},
+    tokens: count3(fields2.tokens) ? fields2.tokens : 0,
+    ...count3(fields2.cost) ? { cost: fields2.cost } : {},
+    ...count3(fields2.at) ? { at: fields2.at } : {},
+    ...count3(fields2.offset) ? { offset: fields2.offset } : {},
     ...promptOf(fields2.prompt)
   };
 }
 function promptOf(prompt2) {
   if (typeof prompt2 !== "object" || prompt2 === null) return {};
   const { input, from } = prompt2;
-  return count2(input) && count2(from) ? { prompt: { input, from } } : {};
+  return count3(input) && count3(from) ? { prompt: { input, from } } : {};
 }
 function claimLine(fields2) {
   const claim2 = fields2.claim;
   if (typeof claim2 !== "object" || claim2 === null) return null;
   const { kind, budgetId } = claim2;
-  if (!text(budgetId) || !["spent", "off", "nudged", "ended", "onStopRecovered"].includes(String(kind))) return null;
+  if (!text2(budgetId) || !["spent", "off", "nudged", "ended", "onStopRecovered"].includes(String(kind))) return null;
   return { kind: "claim", claim: claim2, at: atOf(fields2) };
 }
 
@@ -6077,21 +6244,26 @@ var SessionLog = class {
    * once counts once.
    */
   history() {
-    const items = [];
-    const counted = /* @__PURE__ */ new Set();
-    const lines = this.lines();
-    for (let index = 0; index < lines.length; index++) {
-      const line = lines[index];
-      if (line.kind === "prompt") items.push({ kind: "prompt", key: line.promptId, at: line.at });
-      else if (line.kind === "active" || line.kind === "off" || line.kind === "subagents" || line.kind === "subagent")
-        items.push({ kind: "record", record: line });
-      else if (line.kind === "usage" && !counted.has(line.responseId)) {
-        counted.add(line.responseId);
-        const { tokens, cost = 0 } = line;
-        items.push({ kind: "usage", tokens, cost, ...line.at === void 0 ? {} : { at: line.at } });
-      }
-    }
-    return items;
+    return historyOf(this.lines());
+  }
+  /** The history as the rules fold it. */
+  foldedHistory() {
+    return foldHistory(this.history());
+  }
+  /** Whether the run of `promptId` ended. */
+  runEnded(promptId) {
+    return this.lines().some((line) => line.kind === "ended" && line.promptId === promptId);
+  }
+  /** Whether the log holds no readable line. */
+  empty() {
+    return this.lines().length === 0;
+  }
+  /** What a read of the log read past a kept summary of it: nothing, as this log keeps none (`FoldedSessionLog` does). */
+  foldRead() {
+    return null;
+  }
+  /** Keeps a fold of the log as its summary: nothing here, as this log keeps none. */
+  keepFold(_fold) {
   }
   /** Every readable line of the log, oldest first; a torn or hand-edited line is skipped. */
   lines() {
@@ -6108,10 +6280,10 @@ var SessionLog = class {
     return this.absent;
   }
   readFile() {
-    let text2;
+    let text3;
     this.absent = false;
     try {
-      text2 = readFileSync3(this.file, "utf8");
+      text3 = readFileSync3(this.file, "utf8");
     } catch (error) {
       const code = error.code;
       if (code === "ENOENT" || code === "ENOTDIR") {
@@ -6121,17 +6293,7 @@ var SessionLog = class {
       throw named2(this.file, error);
     }
     const lines = [];
-    const raws = text2.split("\n");
-    for (let index = 0; index < raws.length; index++) {
-      const raw = raws[index];
-      if (raw.length === 0) continue;
-      try {
-        const value = JSON.parse(raw);
-        const line = isFields3(value) ? readLogLine(value) : null;
-        if (line !== null) lines.push(line);
-      } catch {
-      }
-    }
+    eachLogLine(text3, (line) => lines.push(line));
     return lines;
   }
   /**
@@ -6145,14 +6307,257 @@ var SessionLog = class {
     this.read?.push(JSON.parse(JSON.stringify(line)));
   }
 };
+function historyOf(lines) {
+  const items = [];
+  const counted = /* @__PURE__ */ new Set();
+  for (let index = 0; index < lines.length; index++) {
+    const line = lines[index];
+    if (line.kind === "prompt") items.push({ kind: "prompt", key: line.promptId, at: line.at });
+    else if (line.kind === "active" || line.kind === "off" || line.kind === "subagents" || line.kind === "subagent")
+      items.push({ kind: "record", record: line });
+    else if (line.kind === "usage" && !counted.has(line.responseId)) {
+      counted.add(line.responseId);
+      const { tokens, cost = 0 } = line;
+      items.push({ kind: "usage", tokens, cost, ...line.at === void 0 ? {} : { at: line.at } });
+    }
+  }
+  return items;
+}
+function eachLogLine(text3, add2) {
+  const raws = text3.split("\n");
+  for (let index = 0; index < raws.length; index++) {
+    const raw = raws[index];
+    if (raw.length === 0) continue;
+    try {
+      const value = JSON.parse(raw);
+      const line = isFields3(value) ? readLogLine(value) : null;
+      if (line !== null) add2(line);
+    } catch {
+    }
+  }
+}
+
+// src/adapters/node/log-summary.ts
+var SUMMARY_SUFFIX = ".fold.json";
+var nodeLogFiles = {
+  open(path) {
+    try {
+      return openSync5(path, "r");
+    } catch (error) {
+      const code = error.code;
+      if (code === "ENOENT" || code === "ENOTDIR") return null;
+      throw error;
+    }
+  },
+  stat(fd) {
+    const stats = fstatSync2(fd);
+    return { size: stats.size, ino: stats.ino };
+  },
+  read(fd, length, position) {
+    const buffer = Buffer.alloc(length);
+    let done = 0;
+    while (done < length) {
+      const got = readSync4(fd, buffer, done, length - done, position + done);
+      if (got === 0) break;
+      done += got;
+    }
+    return buffer.subarray(0, done);
+  },
+  close: (fd) => closeSync5(fd),
+  readText(path) {
+    try {
+      return readFileSync4(path, "utf8");
+    } catch {
+      return null;
+    }
+  },
+  replace(path, text3) {
+    const draft = `${path}.${process.pid}-${Math.random().toString(36).slice(2)}.tmp`;
+    try {
+      writeFileSync2(draft, text3, { flag: "wx" });
+      renameSync(draft, path);
+    } catch (error) {
+      rmSync2(draft, { force: true });
+      throw error;
+    }
+  }
+};
+function readLog(files, path, summaryPath) {
+  let fd;
+  try {
+    fd = files.open(path);
+  } catch (error) {
+    throw named2(path, error);
+  }
+  if (fd === null) return { fold: emptyLogFold(), end: null, missing: true };
+  try {
+    const { size, ino } = files.stat(fd);
+    const kept2 = keptSummary(files, fd, summaryPath, size, ino);
+    const start = kept2?.offset ?? 0;
+    const from = Math.max(0, start - LOG_FOLD_CHECK_BYTES);
+    const bytes = files.read(fd, size - from, from);
+    const fold = kept2?.fold ?? emptyLogFold();
+    const whole = bytes.lastIndexOf(10) + 1;
+    eachLogLine(
+      bytes.subarray(start - from, Math.max(whole, start - from)).toString("utf8"),
+      (line) => foldLine(fold, line)
+    );
+    const offset = Math.max(from + whole, start);
+    const head = kept2?.head.length === LOG_FOLD_CHECK_BYTES ? kept2.head : bytes.subarray(0, Math.min(LOG_FOLD_CHECK_BYTES, offset));
+    const back = bytes.subarray(Math.max(0, offset - LOG_FOLD_CHECK_BYTES) - from, offset - from);
+    const end = { fold, offset, bytes: offset - start, ino, head: Buffer.from(head), back: Buffer.from(back) };
+    const torn = bytes.subarray(offset - from).toString("utf8");
+    if (torn.length === 0) return { fold, end };
+    const withTorn = copyLogFold(fold);
+    eachLogLine(torn, (line) => foldLine(withTorn, line));
+    return { fold: withTorn, end };
+  } catch (error) {
+    throw named2(path, error);
+  } finally {
+    files.close(fd);
+  }
+}
+function keptSummary(files, fd, summaryPath, size, ino) {
+  const text3 = files.readText(summaryPath);
+  if (text3 === null) return null;
+  const split = text3.indexOf("\n");
+  const header = headerOf(text3.slice(0, split));
+  if (header === null || header.version !== LOG_FOLD_VERSION || header.ino !== ino) return null;
+  const { offset } = header;
+  if (!Number.isInteger(offset) || offset <= 0 || offset > size) return null;
+  const body = text3.slice(split + 1);
+  if (split < 0 || body.length !== header.length) return null;
+  const head = files.read(fd, Math.min(LOG_FOLD_CHECK_BYTES, offset), 0);
+  const backFrom = Math.max(0, offset - LOG_FOLD_CHECK_BYTES);
+  const back = files.read(fd, offset - backFrom, backFrom);
+  if (back.at(-1) !== 10 || !head.equals(Buffer.from(header.head, "base64"))) return null;
+  if (!back.equals(Buffer.from(header.back, "base64"))) return null;
+  let fold;
+  try {
+    fold = restoreLogFold(JSON.parse(body));
+  } catch {
+    return null;
+  }
+  return fold === null ? null : { fold, offset, head };
+}
+function headerOf(line) {
+  try {
+    const value = JSON.parse(line);
+    if (typeof value !== "object" || value === null) return null;
+    const { version, offset, ino, head, back, length } = value;
+    const numbers = [version, offset, ino, length].every((field) => typeof field === "number");
+    return numbers && typeof head === "string" && typeof back === "string" ? value : null;
+  } catch {
+    return null;
+  }
+}
+function summaryText(end) {
+  const body = JSON.stringify(serialiseLogFold(end.fold));
+  const header = {
+    version: LOG_FOLD_VERSION,
+    offset: end.offset,
+    ino: end.ino,
+    head: end.head.toString("base64"),
+    back: end.back.toString("base64"),
+    length: body.length
+  };
+  return `${JSON.stringify(header)}
+${body}`;
+}
+
+// src/adapters/node/folded-session-log.ts
+var FoldedSessionLog = class extends SessionLog {
+  constructor(dataDir, sessionId, clock = systemClock, files = nodeAppendFiles, reads = nodeLogFiles) {
+    super(dataDir, sessionId, clock, true, files);
+    this.reads = reads;
+    this.summary = join7(this.folder, `${sessionId}${SUMMARY_SUFFIX}`);
+  }
+  reads;
+  summary;
+  /** The fold now: as read, with what this log wrote since. */
+  fold = null;
+  /** Where the read ended, and its fold as it was then (a summary to keep). */
+  end = null;
+  /** Whether the log was not there when it was last read. */
+  absentAtRead = false;
+  /** Every readable line of the log but the kinds the fold adds up (calls, usage, runs' ends, transcript reads). */
+  lines() {
+    return this.current().kept;
+  }
+  stepOf(promptId) {
+    return stepOfFold(this.current(), promptId);
+  }
+  transcriptProgress() {
+    const fold = this.current();
+    return { offset: fold.offset, seen: fold.responses };
+  }
+  latestPrompt() {
+    return this.current().usagePrompt;
+  }
+  /** The whole log as history, read again (a report's: what each response used, and when). */
+  history() {
+    return historyOf(this.readFile());
+  }
+  foldedHistory() {
+    return foldHistory(historyOfFold(this.current()));
+  }
+  missing() {
+    this.current();
+    return this.absentAtRead;
+  }
+  runEnded(promptId) {
+    return this.current().ended.has(promptId);
+  }
+  empty() {
+    return this.current().lines === 0;
+  }
+  /**
+   * What the read of the log (made now, if it was not) read past its kept summary; null where there is no log, or
+   * once this log wrote a line (the fold is no summary of the file's first lines then).
+   */
+  foldRead() {
+    this.current();
+    return this.end === null ? null : { fold: this.end.fold, bytes: this.end.bytes };
+  }
+  reread() {
+    this.fold = null;
+    this.end = null;
+  }
+  appendLine(line) {
+    super.appendLine(line);
+    if (this.fold === null) return;
+    this.end = null;
+    foldLine(this.fold, JSON.parse(JSON.stringify(line)));
+  }
+  /**
+   * Keeps the fold this log read as the summary of the log up to where the read ended (the rules say when). Only a
+   * cache: one that cannot be written is left for a later hook, and the log is read as before.
+   */
+  keepFold(fold) {
+    const end = this.end;
+    if (end === null || fold !== end.fold) return;
+    try {
+      this.reads.replace(this.summary, summaryText(end));
+    } catch {
+    }
+  }
+  current() {
+    if (this.fold !== null) return this.fold;
+    const read = readLog(this.reads, this.file, this.summary);
+    this.end = read.end;
+    this.fold = read.fold;
+    this.absentAtRead = read.missing === true;
+    return read.fold;
+  }
+};
 
 // src/adapters/team/open.ts
 import { hostname, userInfo } from "node:os";
 
 // src/adapters/node/daily-ledger.ts
-import { closeSync as closeSync5, mkdirSync as mkdirSync4, openSync as openSync5, readdirSync as readdirSync2, readSync as readSync4, rmSync as rmSync2, statSync as statSync4, writeFileSync as writeFileSync2 } from "node:fs";
+import { closeSync as closeSync6, mkdirSync as mkdirSync4, openSync as openSync6, readdirSync as readdirSync2, readSync as readSync5, rmSync as rmSync3, statSync as statSync4, writeFileSync as writeFileSync3 } from "node:fs";
 import { homedir } from "node:os";
-import { join as join7 } from "node:path";
+import { join as join8 } from "node:path";
 
 // src/adapters/daily/ledger.ts
 function stateDirIn(stateHome, home) {
@@ -6174,17 +6579,17 @@ var NOTHING_NEW = [];
 function readOn(files, file, offset) {
   const size = files.size(file);
   if (size <= offset) return { lines: NOTHING_NEW, offset };
-  const text2 = files.read(file, offset, size - offset);
-  const end = text2.lastIndexOf("\n");
+  const text3 = files.read(file, offset, size - offset);
+  const end = text3.lastIndexOf("\n");
   if (end < 0) return { lines: [], offset };
   const lines = [];
-  for (const raw of text2.slice(0, end).split("\n")) {
+  for (const raw of text3.slice(0, end).split("\n")) {
     try {
       lines.push(JSON.parse(raw));
     } catch {
     }
   }
-  return { lines, offset: offset + files.byteLength(text2.slice(0, end + 1)) };
+  return { lines, offset: offset + files.byteLength(text3.slice(0, end + 1)) };
 }
 function fieldsOf3(value) {
   return typeof value === "object" && value !== null ? value : {};
@@ -6260,10 +6665,10 @@ function dailyLedgerOver(files, dir, sessionId, clock, scopeName) {
     while (files.exists(files.join(cache.folder, `prompt-${cache.prompts + 1}`))) cache.prompts++;
   };
   const appendUse = (cache, line) => {
-    const text2 = `${JSON.stringify(line)}
+    const text3 = `${JSON.stringify(line)}
 `;
-    const { before, after } = files.append(cache.useFile, text2);
-    if (before === cache.useOffset && after === before + files.byteLength(text2)) {
+    const { before, after } = files.append(cache.useFile, text3);
+    if (before === cache.useOffset && after === before + files.byteLength(text3)) {
       cache.useOffset = after;
       takeUse(cache, line);
     }
@@ -6335,36 +6740,36 @@ function dailyLedgerOver(files, dir, sessionId, clock, scopeName) {
 
 // src/adapters/node/daily-ledger.ts
 function dailyStateDir(env) {
-  return join7(stateDirIn(env.XDG_STATE_HOME, env.HOME ?? homedir()));
+  return join8(stateDirIn(env.XDG_STATE_HOME, env.HOME ?? homedir()));
 }
 function scopeFolder(scope) {
   return scope === "user" ? "user" : `project-${createHash("sha256").update(scope).digest("hex").slice(0, 16)}`;
 }
 var nodeDailyFiles = {
-  join: join7,
+  join: join8,
   makeDir: (path) => {
     mkdirSync4(path, { recursive: true });
   },
   list: (path) => readdirSync2(path),
-  remove: (path) => rmSync2(path, { recursive: true, force: true }),
+  remove: (path) => rmSync3(path, { recursive: true, force: true }),
   exists: (path) => statSync4(path, { throwIfNoEntry: false }) !== void 0,
   size: (path) => statSync4(path, { throwIfNoEntry: false })?.size ?? 0,
   read(path, offset, length) {
-    const fd = openSync5(path, "r");
+    const fd = openSync6(path, "r");
     try {
       const buffer = Buffer.alloc(length);
-      const read = readSync4(fd, buffer, 0, length, offset);
+      const read = readSync5(fd, buffer, 0, length, offset);
       return buffer.subarray(0, read).toString("utf8");
     } finally {
-      closeSync5(fd);
+      closeSync6(fd);
     }
   },
-  byteLength: (text2) => Buffer.byteLength(text2, "utf8"),
+  byteLength: (text3) => Buffer.byteLength(text3, "utf8"),
   // A line torn by a process killed mid-write stays apart from the next (`append-line.ts`).
-  append: (path, text2) => appendLine(path, text2),
-  createExclusive(path, text2) {
+  append: (path, text3) => appendLine(path, text3),
+  createExclusive(path, text3) {
     try {
-      writeFileSync2(path, text2, { flag: "wx" });
+      writeFileSync3(path, text3, { flag: "wx" });
       return true;
     } catch (error) {
       if (error.code === "EEXIST") return false;
@@ -6739,15 +7144,15 @@ var ReplyError = class {
   message;
 };
 function encodeCommand(args) {
-  let text2 = `*${args.length}\r
+  let text3 = `*${args.length}\r
 `;
   for (const arg of args) {
     const value = String(arg);
-    text2 += `$${Buffer.byteLength(value)}\r
+    text3 += `$${Buffer.byteLength(value)}\r
 ${value}\r
 `;
   }
-  return Buffer.from(text2);
+  return Buffer.from(text3);
 }
 var CR = 13;
 var SIMPLE = 43;
@@ -6781,11 +7186,11 @@ function readAt(buffer, offset) {
       return { value: buffer.toString("utf8", next, next + length), next: next + length + 2 };
     }
     case ARRAY2: {
-      const count3 = numberAt(buffer, offset + 1, end);
-      if (count3 < 0) return { value: null, next };
+      const count4 = numberAt(buffer, offset + 1, end);
+      if (count4 < 0) return { value: null, next };
       const items = [];
       let at = next;
-      for (let index = 0; index < count3; index++) {
+      for (let index = 0; index < count4; index++) {
         const item = readAt(buffer, at);
         if (item === null) return null;
         items.push(item.value);
@@ -7106,8 +7511,8 @@ var TeamLedger = class {
   askTeam(adjustment, why) {
     return this.run(this.day.ask(adjustment, why));
   }
-  keptDays(count3) {
-    return this.run(this.day.keptDays(count3));
+  keptDays(count4) {
+    return this.run(this.day.keptDays(count4));
   }
   problem() {
     return this.day.problem();
@@ -7115,8 +7520,8 @@ var TeamLedger = class {
 };
 
 // src/adapters/team/outbox.ts
-import { mkdirSync as mkdirSync5, readdirSync as readdirSync3, readFileSync as readFileSync4, renameSync, rmSync as rmSync3, statSync as statSync5 } from "node:fs";
-import { join as join8 } from "node:path";
+import { mkdirSync as mkdirSync5, readdirSync as readdirSync3, readFileSync as readFileSync5, renameSync as renameSync2, rmSync as rmSync4, statSync as statSync5 } from "node:fs";
+import { join as join9 } from "node:path";
 var UNSENT = "unsent.jsonl";
 var SENDING = /^sending-.+\.jsonl$/;
 function isUnsent(value) {
@@ -7128,9 +7533,9 @@ function isUnsent(value) {
   const texts = ["id", "day", "session", "member"].every((name) => typeof entry[name] === "string");
   return numbers && texts;
 }
-function entriesOf(text2) {
+function entriesOf(text3) {
   const entries = [];
-  for (const line of text2.split("\n")) {
+  for (const line of text3.split("\n")) {
     if (line.trim() === "") continue;
     try {
       const entry = JSON.parse(line);
@@ -7145,7 +7550,7 @@ function fileOutbox(folder, newId = randomUUID) {
   return {
     keep(use) {
       mkdirSync5(folder, { recursive: true });
-      appendLine(join8(folder, UNSENT), `${JSON.stringify({ id: newId(), ...use })}
+      appendLine(join9(folder, UNSENT), `${JSON.stringify({ id: newId(), ...use })}
 `);
     },
     waiting() {
@@ -7157,25 +7562,25 @@ function fileOutbox(folder, newId = randomUUID) {
     },
     take() {
       try {
-        renameSync(join8(folder, UNSENT), join8(folder, `sending-${Date.now()}-${newId()}.jsonl`));
+        renameSync2(join9(folder, UNSENT), join9(folder, `sending-${Date.now()}-${newId()}.jsonl`));
       } catch {
       }
       const names = readdirSync3(folder).filter((name) => SENDING.test(name)).sort();
       const batches = [];
       for (const name of names) {
-        const path = join8(folder, name);
-        let text2;
+        const path = join9(folder, name);
+        let text3;
         try {
-          text2 = readFileSync4(path, "utf8");
+          text3 = readFileSync5(path, "utf8");
         } catch (error) {
           if (missing(error)) continue;
           throw error;
         }
-        const read = Buffer.byteLength(text2);
+        const read = Buffer.byteLength(text3);
         const sent = () => {
-          if (sizeOf(path) <= read) rmSync3(path, { force: true });
+          if (sizeOf(path) <= read) rmSync4(path, { force: true });
         };
-        batches.push({ entries: entriesOf(text2), sent });
+        batches.push({ entries: entriesOf(text3), sent });
       }
       return batches;
     }
@@ -7189,7 +7594,7 @@ function sizeOf(path) {
   }
 }
 function outboxFolder(stateDir, team2) {
-  return join8(stateDir, "team", `team-${team2}`);
+  return join9(stateDir, "team", `team-${team2}`);
 }
 
 // src/adapters/team/outage.ts
@@ -7254,9 +7659,9 @@ var Outage = class {
   }
   /** What the session is to be told, once. */
   told() {
-    const text2 = this.untold;
+    const text3 = this.untold;
     this.untold = null;
-    return text2;
+    return text3;
   }
   /** Whether a new turn is taken while the store cannot be reached: refused in the closed mode. */
   takesTurns() {
@@ -7478,12 +7883,12 @@ function fields(value) {
 function listReply(value) {
   return Array.isArray(value) ? value : [];
 }
-function amount(text2) {
-  const value = Number(text2);
+function amount(text3) {
+  const value = Number(text3);
   return Number.isFinite(value) && value > 0 ? value : 0;
 }
-function limit(text2) {
-  const value = amount(text2);
+function limit(text3) {
+  const value = amount(text3);
   return value > 0 ? value : null;
 }
 function storedLimitsOf(hash) {
@@ -7505,10 +7910,10 @@ function adjustmentOf(hash) {
     off: hash.get("off") === "1"
   };
 }
-function askOf(id, text2) {
+function askOf(id, text3) {
   let value;
   try {
-    value = JSON.parse(text2);
+    value = JSON.parse(text3);
   } catch {
     return null;
   }
@@ -7524,8 +7929,8 @@ function askOf(id, text2) {
 }
 function asksOf(hash) {
   const asks = [];
-  for (const [id, text2] of hash) {
-    const ask = askOf(id, text2);
+  for (const [id, text3] of hash) {
+    const ask = askOf(id, text3);
     if (ask !== null) asks.push(ask);
   }
   return asks.sort((a, b) => a.at - b.at);
@@ -7537,7 +7942,7 @@ function askText(member, adjustment, why, at) {
 function dayReading(value, dayStart) {
   const [useFields, whoFields, sessions, reservedTokens, reservedCost, limits, raise] = listReply(value);
   const use = fields(useFields);
-  const members = [...fields(whoFields)].map(([name, count3]) => ({ name, sessions: amount(count3) }));
+  const members = [...fields(whoFields)].map(([name, count4]) => ({ name, sessions: amount(count4) }));
   members.sort((a, b) => a.name.localeCompare(b.name));
   return {
     use: {
@@ -7601,8 +8006,8 @@ function* addToDay(calls, adjustment) {
 function* askMore(calls, adjustment, why) {
   const { day, expiry } = calls.day;
   const id = `${calls.now}-${calls.sessionId}`;
-  const text2 = askText(calls.config.member, adjustment, why, calls.now);
-  const args = [...common(calls, expiry), id, text2, TEAM_ASKS_KEPT];
+  const text3 = askText(calls.config.member, adjustment, why, calls.now);
+  const args = [...common(calls, expiry), id, text3, TEAM_ASKS_KEPT];
   const reply = yield* calls.send("ask", dayKeys(calls.config.team, day), args);
   if (reply.ok && reply.value === 0) return { failed: teamAsksFull(TEAM_ASKS_KEPT) };
   return written2(calls, reply);
@@ -7749,10 +8154,10 @@ var TeamStoreCalls = class {
   }
   /** An error's text without the store's password or full address. */
   hidden(error) {
-    let text2 = error.split(this.config.url).join(this.config.shown);
+    let text3 = error.split(this.config.url).join(this.config.shown);
     const password = new URL(this.config.url).password;
-    if (password) text2 = text2.split(password).join("***").split(decodeURIComponent(password)).join("***");
-    return text2.trim() || "no answer";
+    if (password) text3 = text3.split(password).join("***").split(decodeURIComponent(password)).join("***");
+    return text3.trim() || "no answer";
   }
 };
 
@@ -7871,10 +8276,10 @@ var TeamDay = class extends TeamStoreCalls {
    * (a day's keys outlive it by one day, TEAM_KEYS_OUTLIVE_S); none while the store cannot be read. Today counts the
    * other sessions' reservations, as the standings do.
    */
-  *keptDays(count3) {
+  *keptDays(count4) {
     const days = [];
     let day = teamDay(this.clock.now(), this.config.zone);
-    for (let kept2 = 0; kept2 < Math.min(count3, TEAM_DAYS_KEPT); kept2++) {
+    for (let kept2 = 0; kept2 < Math.min(count4, TEAM_DAYS_KEPT); kept2++) {
       days.unshift(day.day);
       day = teamDay(day.start - 1, this.config.zone);
     }
@@ -7984,13 +8389,13 @@ function option(args, name) {
   return index >= 0 ? args[index + 1] : void 0;
 }
 function dailyOf(env, sessionId, clock, host, open) {
-  const text2 = env[DAILY_ENV]?.trim();
+  const text3 = env[DAILY_ENV]?.trim();
   const options = { env, sessionId, clock, host, entry: import.meta.url };
-  if (!text2) {
+  if (!text3) {
     if (!env[DAILY_STORE_ENV]?.trim() && !env[TEAM_ENV]?.trim()) return {};
     return { daily: { ledger: open(options, []), budgets: [] } };
   }
-  const budget = parseDailyBudget(text2, "user", DAILY_ENV);
+  const budget = parseDailyBudget(text3, "user", DAILY_ENV);
   if ("warning" in budget) return { dailyWarning: budget.warning };
   return { daily: { ledger: open(options, [budget]), budgets: [budget] } };
 }
@@ -8020,8 +8425,8 @@ async function watch(rest, env, deps) {
   if (!dataDir || !sessionId || !budget) return { stdout: "", stderr: `timebox: ${USAGE2}
 ` };
   const hookDeps = {
-    store: new SessionLog(dataDir, sessionId, deps.clock, true),
-    ledger: createFileLedger(join9(dataDir, LEDGER_FOLDER), { clock: deps.clock }),
+    store: new FoldedSessionLog(dataDir, sessionId, deps.clock),
+    ledger: createFileLedger(join10(dataDir, LEDGER_FOLDER), { clock: deps.clock }),
     clock: deps.clock,
     onStop: deps.onStop,
     ...dailyOf(env, sessionId, deps.clock, option(rest, "--host") ?? "watcher", openDailyLedger),
@@ -8070,8 +8475,8 @@ async function runCli(args, stdin2, env, deps) {
   const dataDir = option(rest, "--data") ?? env.CLAUDE_PLUGIN_DATA ?? host.dataDir(env, home) ?? (mode === "statusline" ? statusLine?.findDataDir(home, event.sessionId) ?? null : null);
   if (!dataDir) return { stdout: "", stderr: "timebox: no data folder: CLAUDE_PLUGIN_DATA is not set (use --data)\n" };
   const cwd = cwdOf(parsed.fields);
-  const store = new SessionLog(dataDir, event.sessionId, deps.clock, true).setCwd(cwd);
-  const ledger = createFileLedger(join9(dataDir, LEDGER_FOLDER), { clock: deps.clock });
+  const store = new FoldedSessionLog(dataDir, event.sessionId, deps.clock).setCwd(cwd);
+  const ledger = createFileLedger(join10(dataDir, LEDGER_FOLDER), { clock: deps.clock });
   try {
     if (mode === "statusline") {
       const wrapped = option(rest, "--wrap");
@@ -8146,7 +8551,7 @@ function nodeProjectHistory(env) {
 // src/entries/hooks.ts
 var stdin = "";
 try {
-  if (!["setup-statusline", "report"].includes(process.argv[2] ?? "")) stdin = readFileSync5(0, "utf8");
+  if (!["setup-statusline", "report"].includes(process.argv[2] ?? "")) stdin = readFileSync6(0, "utf8");
 } catch {
 }
 var result = await runCli(process.argv.slice(2), stdin, process.env, {
@@ -8174,8 +8579,8 @@ var result = await runCli(process.argv.slice(2), stdin, process.env, {
   reportPage: nodeReportPageWriter(process.env, systemClock),
   projectHistory: nodeProjectHistory(process.env)
 });
-function write4(fd, text2) {
-  let rest = Buffer.from(text2);
+function write4(fd, text3) {
+  let rest = Buffer.from(text3);
   try {
     while (rest.length > 0) rest = rest.subarray(writeSync3(fd, rest));
   } catch {

@@ -1766,6 +1766,9 @@ function carryOutOne(effect, ports, answer, onStopReport2) {
     case "logLine":
       ports.store.appendLine?.(effect.line);
       return;
+    case "keepLogFold":
+      ports.store.keepFold?.(effect.fold);
+      return;
     case "context":
       answer.context.push(effect.text);
       return;

@@ -18,6 +18,9 @@ export type { HookDeps } from "./hook-runtime.ts";
 export async function handleHook(hostEvent: HookEvent, deps: HookDeps): Promise<HookReply | null> {
 	const now = deps.clock.now();
 	const hook = HookRuntime.of(deps);
+	// The log, read first: a hook that read far past its kept summary (or found none) keeps a new one for the next hooks,
+	// before it writes anything.
+	hook.write(sessionLog.keepFold(deps.store.foldRead()));
 	const event = deps.unnamedPrompts && hostEvent.promptId === null ? namePrompt(hostEvent, deps) : hostEvent;
 	const counted =
 		event.transcriptPath !== null && deps.readUsage

@@ -4,7 +4,6 @@
 import {
 	type BudgetLedger,
 	EMPTY_SESSION,
-	foldHistory,
 	LEGACY_ID_PREFIX,
 	type LedgerClaim,
 	type LedgerView,
@@ -48,7 +47,7 @@ type LoadEvent = Extract<SessionEvent, { type: "load" }>;
 
 /** The load event of a hook's session. */
 export function loadEvent(files: SessionSources, options: LoadOptions = {}): LoadEvent {
-	const history = foldHistory(files.store.history());
+	const history = files.store.foldedHistory();
 	const ledger = history.budget ? ledgerView(history.budget, files) : NOTHING_RECORDED;
 	const event: LoadEvent = { type: "load", history, ledger, mode: "continue", announce: options.announce === true };
 	const running = options.running === null ? history.lastPrompt : options.running;

@@ -1,5 +1,6 @@
 // The store a hook's rules write through: the session's log, for every write the executor carries out (the budget's
-// records, the prompts that ran, what responses used, the lines one hook leaves the next).
+// records, the prompts that ran, what responses used, the lines one hook leaves the next, the summary of the log the
+// next hooks read on from).
 
 import type { Clock, EffectPorts } from "../../core/index.ts";
 import type { SessionLog } from "../node/session-log.ts";
@@ -17,5 +18,6 @@ export function logStore(deps: LogStoreDeps): EffectPorts["store"] {
 		appendPrompt: (key) => deps.store.appendPrompt(key, deps.clock.now()),
 		recordUsage: (usage) => deps.store.recordUsage(usage),
 		appendLine: (line) => deps.store.appendLine(line),
+		keepFold: (fold) => deps.store.keepFold(fold),
 	};
 }

@@ -62,7 +62,7 @@ export async function prompt(event: HookEvent, hook: HookRuntime, now: number): 
  */
 async function defaultAtFirstPrompt(hook: HookRuntime): Promise<string[]> {
 	const deps = hook.deps;
-	if (!deps.defaultBudget?.trim() || deps.store.lines().length > 0) return [];
+	if (!deps.defaultBudget?.trim() || !deps.store.empty()) return [];
 	const { notices } = await startSession(hook, false);
 	return notices;
 }

@@ -45,9 +45,7 @@ export async function watchOnce(
 	const spent = transitionWithSubagents(state, { type: "timeCheck" }, now).state.standing?.spent;
 	if (!spent) return "watching";
 	// A run going on is the hooks' to stop, at its next tool boundary, with the stop message of a running run.
-	const running =
-		state.lastPrompt !== null &&
-		!deps.store.lines().some((line) => line.kind === "ended" && line.promptId === state.lastPrompt);
+	const running = state.lastPrompt !== null && !deps.store.runEnded(state.lastPrompt);
 	const pastDeadline = spent.elapsedMs - Number(budget.timeLimitMs);
 	if (running && pastDeadline < WATCH_RUNNING_MS) return "watching";
 	// The time check goes to the runtime, as any hook's event does: the session's stop stops its running subagents too,

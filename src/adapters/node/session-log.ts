@@ -9,7 +9,11 @@ import {
 	type BudgetStore,
 	budgetStoreOver,
 	type Clock,
+	type FoldedHistory,
+	foldHistory,
 	type HistoryItem,
+	type LogFold,
+	type LogRead,
 	type RecordedUsage,
 	type SessionStore,
 	type TimeboxBudget,
@@ -48,8 +52,8 @@ export class SessionLog implements SessionStore, BudgetStore, TranscriptBridge {
 	countUserMessages(): number {
 		return this.spec.countUserMessages();
 	}
-	private readonly folder: string;
-	private readonly file: string;
+	protected readonly folder: string;
+	protected readonly file: string;
 	/** The lines as read once, with those written since, where the log is read once (one hook's life). */
 	private read: LogLine[] | null = null;
 
@@ -67,7 +71,7 @@ export class SessionLog implements SessionStore, BudgetStore, TranscriptBridge {
 		sessionId: string,
 		private readonly clock: Clock = systemClock,
 		private readonly readOnce = false,
-		private readonly files: AppendFiles = nodeAppendFiles,
+		protected readonly files: AppendFiles = nodeAppendFiles,
 	) {
 		this.folder = join(dataDir, "sessions");
 		this.file = join(this.folder, `${sessionId}.jsonl`);
@@ -143,7 +147,7 @@ export class SessionLog implements SessionStore, BudgetStore, TranscriptBridge {
 	}
 
 	/** How far the transcript was read, and the responses already counted. */
-	transcriptProgress(): { offset: number; seen: Set<string> } {
+	transcriptProgress(): { offset: number; seen: ReadonlySet<string> } {
 		let offset = 0;
 		const seen = new Set<string>();
 		for (const line of this.lines()) {
@@ -159,22 +163,31 @@ export class SessionLog implements SessionStore, BudgetStore, TranscriptBridge {
 	 * once counts once.
 	 */
 	history(): HistoryItem[] {
-		const items: HistoryItem[] = [];
-		const counted = new Set<string>();
-		const lines = this.lines();
-		for (let index = 0; index < lines.length; index++) {
-			const line = lines[index] as LogLine;
-			if (line.kind === "prompt") items.push({ kind: "prompt", key: line.promptId, at: line.at });
-			else if (line.kind === "active" || line.kind === "off" || line.kind === "subagents" || line.kind === "subagent")
-				items.push({ kind: "record", record: line });
-			else if (line.kind === "usage" && !counted.has(line.responseId)) {
-				counted.add(line.responseId);
-				const { tokens, cost = 0 } = line;
-				items.push({ kind: "usage", tokens, cost, ...(line.at === undefined ? {} : { at: line.at }) });
-			}
-		}
-		return items;
+		return historyOf(this.lines());
 	}
+
+	/** The history as the rules fold it. */
+	foldedHistory(): FoldedHistory {
+		return foldHistory(this.history());
+	}
+
+	/** Whether the run of `promptId` ended. */
+	runEnded(promptId: string): boolean {
+		return this.lines().some((line) => line.kind === "ended" && line.promptId === promptId);
+	}
+
+	/** Whether the log holds no readable line. */
+	empty(): boolean {
+		return this.lines().length === 0;
+	}
+
+	/** What a read of the log read past a kept summary of it: nothing, as this log keeps none (`FoldedSessionLog` does). */
+	foldRead(): LogRead | null {
+		return null;
+	}
+
+	/** Keeps a fold of the log as its summary: nothing here, as this log keeps none. */
+	keepFold(_fold: LogFold): void {}
 
 	/** Every readable line of the log, oldest first; a torn or hand-edited line is skipped. */
 	lines(): LogLine[] {
@@ -193,7 +206,7 @@ export class SessionLog implements SessionStore, BudgetStore, TranscriptBridge {
 		return this.absent;
 	}
 
-	private readFile(): LogLine[] {
+	protected readFile(): LogLine[] {
 		let text: string;
 		this.absent = false;
 		try {
@@ -209,20 +222,7 @@ export class SessionLog implements SessionStore, BudgetStore, TranscriptBridge {
 			throw named(this.file, error);
 		}
 		const lines: LogLine[] = [];
-		const raws = text.split("\n");
-		// An indexed loop: a hook reads every line of its log once, before the JIT has warmed up.
-		for (let index = 0; index < raws.length; index++) {
-			const raw = raws[index] as string;
-			// An empty line is skipped; one of spaces fails to parse, and is skipped too.
-			if (raw.length === 0) continue;
-			try {
-				const value: unknown = JSON.parse(raw);
-				const line = isFields(value) ? readLogLine(value) : null;
-				if (line !== null) lines.push(line);
-			} catch {
-				// A torn or hand-edited line: skipped.
-			}
-		}
+		eachLogLine(text, (line) => lines.push(line));
 		return lines;
 	}
 
@@ -235,6 +235,45 @@ export class SessionLog implements SessionStore, BudgetStore, TranscriptBridge {
 		appendLine(this.file, `${JSON.stringify(line)}\n`, this.files);
 		// Kept as it reads back: a line is stored as its JSON.
 		this.read?.push(JSON.parse(JSON.stringify(line)) as LogLine);
+	}
+}
+
+/**
+ * The log's lines as history: budget records, prompts and what responses used, oldest first. A response two hooks
+ * counted at once counts once.
+ */
+export function historyOf(lines: readonly LogLine[]): HistoryItem[] {
+	const items: HistoryItem[] = [];
+	const counted = new Set<string>();
+	for (let index = 0; index < lines.length; index++) {
+		const line = lines[index] as LogLine;
+		if (line.kind === "prompt") items.push({ kind: "prompt", key: line.promptId, at: line.at });
+		else if (line.kind === "active" || line.kind === "off" || line.kind === "subagents" || line.kind === "subagent")
+			items.push({ kind: "record", record: line });
+		else if (line.kind === "usage" && !counted.has(line.responseId)) {
+			counted.add(line.responseId);
+			const { tokens, cost = 0 } = line;
+			items.push({ kind: "usage", tokens, cost, ...(line.at === undefined ? {} : { at: line.at }) });
+		}
+	}
+	return items;
+}
+
+/** Each readable line of a log's text, oldest first; a torn or hand-edited line is skipped. */
+export function eachLogLine(text: string, add: (line: LogLine) => void): void {
+	const raws = text.split("\n");
+	// An indexed loop: a hook reads every line of its log once, before the JIT has warmed up.
+	for (let index = 0; index < raws.length; index++) {
+		const raw = raws[index] as string;
+		// An empty line is skipped; one of spaces fails to parse, and is skipped too.
+		if (raw.length === 0) continue;
+		try {
+			const value: unknown = JSON.parse(raw);
+			const line = isFields(value) ? readLogLine(value) : null;
+			if (line !== null) add(line);
+		} catch {
+			// A torn or hand-edited line: skipped.
+		}
 	}
 }
 

@@ -6,7 +6,7 @@
 import type { FoldedHistory, TimeboxRecord } from "./budget.ts";
 import type { DailyAdjustment, DailyBudget, DailyLimits, DailyUseAdded } from "./daily.ts";
 import type { LedgerClaim, LedgerView } from "./ledger.ts";
-import type { LogLine, TranscriptPrompt } from "./log-line.ts";
+import type { LogFold, LogLine, TranscriptPrompt } from "./log-line.ts";
 import type { OnStopClaim } from "./on-stop.ts";
 
 export type { DailyAdjustment, DailyUseAdded } from "./daily.ts";
@@ -214,11 +214,10 @@ export type Effect =
 	| { kind: "recordPrompt"; prompt: string }
 	/** Keep what a response used in the session's history (`SessionStore.recordUsage`): it counts after a reload. */
 	| { kind: "recordUsage"; usage: RecordedUsage }
-	/**
-	 * Write this line to the session's log (`SessionStore.appendLine`): what a host whose every event is a process of
-	 * its own leaves the next (see run/session-log.ts).
-	 */
+	/** Write this line to the session's log (`SessionStore.appendLine`): what a hook leaves the next (run/session-log.ts). */
 	| { kind: "logLine"; line: LogLine }
+	/** Keep this fold of the session's log as its summary (`SessionStore.keepFold`): a cache the next hooks read on from. */
+	| { kind: "keepLogFold"; fold: LogFold }
 	/** Add this block to what the model reads in the model call about to start. */
 	| { kind: "context"; text: string }
 	/** Cap the answer of the model call about to start at this many output tokens (never raise a lower cap it has). */

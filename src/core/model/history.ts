@@ -106,7 +106,7 @@ export function foldHistory(items: readonly HistoryItem[]): FoldedHistory {
 }
 
 /** Whether a record of the history belongs to the subagents (their budget, how one stands), not the session's budget. */
-function isSubagentRecord(record: unknown): boolean {
+export function isSubagentRecord(record: unknown): boolean {
 	if (typeof record !== "object" || record === null || !("kind" in record)) return false;
 	return record.kind === "subagents" || record.kind === "subagent";
 }

@@ -74,3 +74,27 @@ export interface TranscriptPrompt {
 	input: number;
 	from: number;
 }
+
+/**
+ * A session's log, folded (`log-fold.ts`): the lines a session writes most added up, every other line kept as it is.
+ */
+export interface LogFold {
+	/** Every line but those added up, oldest first. */
+	kept: LogLine[];
+	/** How many readable lines were folded. */
+	lines: number;
+	/** The model calls recorded after each prompt's first, by prompt. */
+	calls: Map<string, number>;
+	/** The prompts whose run ended. */
+	ended: Set<string>;
+	/** The responses whose usage is kept (a response two hooks counted counts once). */
+	responses: Set<string>;
+	/** How far the transcript was read. */
+	offset: number;
+	/** The prompt of the newest response whose transcript record says where it begins. */
+	usagePrompt: TranscriptPrompt | null;
+	/** The newest budget record the history reads (an index into `kept`; -1 for none). */
+	recordAt: number;
+	/** What each response used after that record, in order (its tokens, then its cost): only these may count. */
+	spend: number[];
+}

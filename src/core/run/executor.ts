@@ -71,7 +71,7 @@ function stopAgent(answer: Answer, agent: string): void {
 
 /** What the executor needs from a host. */
 export interface EffectPorts {
-	store: Pick<SessionStore, "append" | "appendPrompt" | "recordUsage" | "appendLine">;
+	store: Pick<SessionStore, "append" | "appendPrompt" | "recordUsage" | "appendLine" | "keepFold">;
 	/** The ledger's claims, and where it keeps the start mark of an on-stop command (where it keeps marks). */
 	ledger: Pick<BudgetLedger, "claim" | "startMark">;
 	/** The daily budgets that cover the session, with the ledger every session shares; absent where there is none. */
@@ -144,6 +144,9 @@ function carryOutOne(
 			return;
 		case "logLine":
 			ports.store.appendLine?.(effect.line);
+			return;
+		case "keepLogFold":
+			ports.store.keepFold?.(effect.fold);
 			return;
 		case "context":
 			answer.context.push(effect.text);

@@ -4,8 +4,10 @@
 // loop guard counts, and the log's three queues (owed and paid lines for a subagent's parent, untold and told notices of the watcher, spawned and taken calls
 // of the subagent tool). Each reading is of the lines as read; each write is a `logLine` or `recordUsage` effect.
 
+import { LOG_FOLD_KEEP_BYTES } from "../constants.ts";
 import { callKey, type ToolCallSeen } from "../loop/calls.ts";
 import type { Effect, LedgerClaim, LogLine, TranscriptPrompt } from "../model/events.ts";
+import type { LogFold } from "../model/log-line.ts";
 import { counting, type SessionState } from "../session/state.ts";
 import { TRANSCRIPT_UNREADABLE } from "../text/notices.ts";
 import { type DailyPart, NO_DAILY_PART } from "./runtime.ts";
@@ -24,6 +26,20 @@ const write = (line: LogLine): Effect => ({ kind: "logLine", line });
  */
 export function nextCallLines(state: SessionState, promptKey: string | null, now: number): Effect[] {
 	return promptKey !== null && state.standing ? [write({ kind: "call", promptId: promptKey, at: now })] : [];
+}
+
+/** What a reader of the log read: the fold of its whole lines, and how many bytes it read past the kept summary. */
+export interface LogRead {
+	fold: LogFold;
+	bytes: number;
+}
+
+/**
+ * The summary of the log to keep, where a reader read enough past the kept one (or there was none): its next readers
+ * read on from where this read ended. Nothing for a log read from a recent summary (or not read at all).
+ */
+export function keepFold(read: LogRead | null): Effect[] {
+	return read !== null && read.bytes >= LOG_FOLD_KEEP_BYTES ? [{ kind: "keepLogFold", fold: read.fold }] : [];
 }
 
 /** The latest prompt the log kept (what a host that names no prompt takes a later event's prompt to be); null for none. */

@@ -1,0 +1,136 @@
+// The fold of a session's log (model/log-fold.ts): kept as JSON and read back it is the same fold, and a fold of the
+// log's first lines read back and folded on over the rest is the fold of the whole log, at any split; a JSON value that
+// is not a fold this version wrote is read as none.
+
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import {
+	emptyLogFold,
+	foldHistory,
+	foldLine,
+	historyOfFold,
+	type LogFold,
+	type LogLine,
+	restoreLogFold,
+	serialiseLogFold,
+	stepOfFold,
+} from "../../src/core/index.ts";
+import { START } from "../support/budgets.ts";
+import { PROMPT_IDS, splitLog } from "../support/log-lines.ts";
+
+function foldOf(lines: readonly LogLine[], from = emptyLogFold()): LogFold {
+	for (const line of lines) foldLine(from, line);
+	return from;
+}
+
+/** The fold kept as a summary's text and read back. */
+function keptAndRead(fold: LogFold): LogFold {
+	const restored = restoreLogFold(JSON.parse(JSON.stringify(serialiseLogFold(fold))));
+	if (restored === null) throw new Error("a fold this version wrote was not read back");
+	return restored;
+}
+
+describe("a log's fold", () => {
+	it("reads back from its JSON as the same fold", () => {
+		fc.assert(
+			fc.property(splitLog, ([lines]) => {
+				const fold = foldOf(lines);
+				expect(keptAndRead(fold)).toEqual(fold);
+			}),
+			{ numRuns: 150 },
+		);
+	});
+
+	it("of the first lines, kept, read back and folded on over the rest, is the fold of the whole log", () => {
+		fc.assert(
+			fc.property(splitLog, ([lines, at]) => {
+				const whole = foldOf(lines);
+				const resumed = foldOf(lines.slice(at), keptAndRead(foldOf(lines.slice(0, at))));
+				expect(resumed).toEqual(whole);
+				expect(foldHistory(historyOfFold(resumed))).toEqual(foldHistory(historyOfFold(whole)));
+				for (const id of PROMPT_IDS) expect(stepOfFold(resumed, id)).toBe(stepOfFold(whole, id));
+			}),
+			{ numRuns: 150 },
+		);
+	});
+
+	it("adds up calls, usage, runs' ends and transcript reads, and keeps every other line in order", () => {
+		const lines: LogLine[] = [
+			{ kind: "prompt", promptId: "p1", at: START },
+			{ kind: "usage", responseId: "r0", tokens: 7, at: START },
+			{ kind: "active", budget: { version: 2, id: "b", timeLimitMs: null, turnLimit: 3, startTime: START } },
+			{ kind: "call", promptId: "p1", at: START },
+			{ kind: "call", promptId: "p1", at: START },
+			{ kind: "usage", responseId: "r1", tokens: 10, cost: 0.5, offset: 40, prompt: { input: 3, from: 9 } },
+			{ kind: "usage", responseId: "r1", tokens: 10, offset: 50 },
+			{ kind: "usage", responseId: "r2", tokens: 5 },
+			{ kind: "transcript", offset: 45 },
+			{ kind: "ended", promptId: "p1", at: START },
+			{ kind: "told", at: START },
+		];
+		const fold = foldOf(lines);
+		expect(fold.kept.map((line) => line.kind)).toEqual(["prompt", "active", "told"]);
+		expect(fold).toMatchObject({ lines: 11, offset: 50, usagePrompt: { input: 3, from: 9 }, recordAt: 1 });
+		expect(fold.spend).toEqual([10, 0.5, 5, 0]);
+		expect([...fold.responses]).toEqual(["r0", "r1", "r2"]);
+		expect([...fold.ended]).toEqual(["p1"]);
+		expect([stepOfFold(fold, "p1"), stepOfFold(fold, "p2")]).toEqual([3, 1]);
+		expect(historyOfFold(fold)).toEqual([
+			{ kind: "prompt", key: "p1", at: START },
+			{ kind: "record", record: lines[2] },
+			{ kind: "usage", tokens: 10, cost: 0.5 },
+			{ kind: "usage", tokens: 5, cost: 0 },
+		]);
+		expect(serialiseLogFold(fold).kept[0]).toEqual(["p1", START]);
+	});
+
+	const good = serialiseLogFold(
+		foldOf([
+			{ kind: "prompt", promptId: "p1", at: START, cwd: "/a" },
+			{ kind: "prompt", promptId: "p2", at: START },
+			{ kind: "call", promptId: "p1", at: START },
+		]),
+	);
+	it.each<[string, unknown]>([
+		["no object", "fold"],
+		["null", null],
+		["kept lines that are no list", { ...good, kept: "lines" }],
+		["a kept line of a kind the fold adds up", { ...good, kept: [{ kind: "call", promptId: "p1", at: 1 }] }],
+		["a kept line that is no object", { ...good, kept: [7] }],
+		["a kept line with no kind", { ...good, kept: [null] }],
+		["a prompt's pair that is not one", { ...good, kept: [["p1"]] }],
+		["a prompt's pair with no id", { ...good, kept: [[1, 2]] }],
+		["a prompt's pair with no time", { ...good, kept: [["p1", "now"]] }],
+		["no count of lines", { ...good, lines: "3" }],
+		["no offset", { ...good, offset: null }],
+		["no record's place", { ...good, recordAt: undefined }],
+		["a record's place before the lines", { ...good, recordAt: -2 }],
+		["a record's place past them", { ...good, recordAt: 2 }],
+		["a record's place between two", { ...good, recordAt: 0.5 }],
+		["calls that are no list", { ...good, calls: {} }],
+		["calls with an id left alone", { ...good, calls: ["p1"] }],
+		["calls with a count that is none", { ...good, calls: ["p1", "2"] }],
+		["calls with an id that is none", { ...good, calls: [1, 2] }],
+		["ends that are no list", { ...good, ended: "p1" }],
+		["an end that is no id", { ...good, ended: [1] }],
+		["responses that are no list", { ...good, responses: null }],
+		["a response that is no id", { ...good, responses: [{}] }],
+		["spend that is no list", { ...good, spend: 3 }],
+		["spend with a cost left out", { ...good, spend: [3] }],
+		["spend that is no number", { ...good, spend: ["3", 0] }],
+		["a transcript prompt that is no object", { ...good, usagePrompt: 3 }],
+		["a transcript prompt with no input", { ...good, usagePrompt: { from: 3 } }],
+	])("is none for %s", (_name, value) => {
+		expect(restoreLogFold(value)).toBeNull();
+	});
+
+	it("reads the good one back", () => {
+		expect(restoreLogFold({ ...good, usagePrompt: { input: 1, from: 2 } })).toMatchObject({
+			kept: [
+				{ kind: "prompt", promptId: "p1", at: START, cwd: "/a" },
+				{ kind: "prompt", promptId: "p2", at: START },
+			],
+			usagePrompt: { input: 1, from: 2 },
+		});
+	});
+});

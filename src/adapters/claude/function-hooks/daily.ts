@@ -43,12 +43,14 @@ const CLAIM_TRIES = 5;
 type Write = { kind: "create" | "append"; path: string; text: string } | { kind: "remove"; path: string };
 
 /**
- * The shell that carries the writes out, each given as three arguments (kind, path, text): a folder is made for each
- * file, and the path of each prompt file that existed already is printed.
+ * The shell that carries the writes out, each given as three arguments (kind, path, text, the path absolute): a folder
+ * is made for each file where it is missing, and the path of each prompt file that existed already is printed.
  */
 export const WRITE_SCRIPT = [
 	"while [ $# -gt 0 ]; do",
-	'  kind=$1 path=$2 text=$3; shift 3; mkdir -p -- "$(dirname -- "$path")"',
+	// The folder by the shell's own cut (its paths are absolute), made only where it is missing: no process for either
+	// where it is there, as it is for every write of a day but its first.
+	'  kind=$1 path=$2 text=$3; shift 3; dir=${path%/*}; [ -z "$dir" ] || [ -d "$dir" ] || mkdir -p -- "$dir"',
 	"  case $kind in",
 	`    create) ( set -C; printf '%s' "$text" > "$path" ) 2>/dev/null || printf '%s\\n' "$path" ;;`,
 	// A line torn by a process killed mid-write stays apart from the next: a newline first when the file's last byte is

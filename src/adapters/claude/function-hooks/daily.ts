@@ -50,6 +50,7 @@ export const WRITE_SCRIPT = [
 	"while [ $# -gt 0 ]; do",
 	// The folder by the shell's own cut (its paths are absolute), made only where it is missing: no process for either
 	// where it is there, as it is for every write of a day but its first.
+	// biome-ignore lint/suspicious/noTemplateCurlyInString: the shell's parameter expansion, not a template.
 	'  kind=$1 path=$2 text=$3; shift 3; dir=${path%/*}; [ -z "$dir" ] || [ -d "$dir" ] || mkdir -p -- "$dir"',
 	"  case $kind in",
 	`    create) ( set -C; printf '%s' "$text" > "$path" ) 2>/dev/null || printf '%s\\n' "$path" ;;`,

@@ -9,11 +9,12 @@ import { handleHook } from "../../../src/adapters/hooks/handle.ts";
 import type { HookEvent } from "../../../src/adapters/hooks/roles.ts";
 import { nodeAppendFiles } from "../../../src/adapters/node/append-line.ts";
 import { FoldedSessionLog } from "../../../src/adapters/node/folded-session-log.ts";
-import { type LogFiles, nodeLogFiles, SUMMARY_SUFFIX } from "../../../src/adapters/node/log-summary.ts";
+import { SUMMARY_SUFFIX } from "../../../src/adapters/node/log-summary.ts";
 import { SessionLog } from "../../../src/adapters/node/session-log.ts";
 import { LOG_FOLD_KEEP_BYTES, type LogLine } from "../../../src/core/index.ts";
 import { budgetRecord } from "../../../src/core/model/records.ts";
 import { budget, START } from "../../support/budgets.ts";
+import { countingLogFiles } from "../../support/counting-log-files.ts";
 import { MemoryLedger, RecordingStarter } from "../../support/memory-host.ts";
 
 let root: string;
@@ -63,20 +64,6 @@ function longLog(folder: string): string {
 	return log;
 }
 
-/** Node's file calls, counting the bytes read of the log. */
-function counting(): LogFiles & { bytes: number } {
-	const files = {
-		...nodeLogFiles,
-		bytes: 0,
-		read(fd: number, length: number, position: number): Buffer {
-			const read = nodeLogFiles.read(fd, length, position);
-			files.bytes += read.length;
-			return read;
-		},
-	};
-	return files;
-}
-
 async function hook(store: SessionLog, promptId: string) {
 	return handleHook(promptEvent(promptId), {
 		store,
@@ -92,7 +79,7 @@ describe("a hook on a long session log", () => {
 		const log = longLog(folder);
 		const size = readFileSync(log).length;
 		expect(size).toBeGreaterThan(LOG_FOLD_KEEP_BYTES);
-		const first = counting();
+		const first = countingLogFiles();
 		await hook(new FoldedSessionLog(folder, "s1", CLOCK, nodeAppendFiles, first), "new-1");
 		expect(first.bytes).toBe(size);
 		const summary = readFileSync(join(folder, "sessions", `s1${SUMMARY_SUFFIX}`), "utf8");
@@ -102,7 +89,7 @@ describe("a hook on a long session log", () => {
 		const plain = join(root, "plain");
 		cpSync(folder, plain, { recursive: true });
 		rmSync(join(plain, "sessions", `s1${SUMMARY_SUFFIX}`));
-		const next = counting();
+		const next = countingLogFiles();
 		const reply = await hook(new FoldedSessionLog(folder, "s1", CLOCK, nodeAppendFiles, next), "new-2");
 		expect(next.bytes).toBeLessThan(1_000);
 		expect(reply).toEqual(await hook(new SessionLog(plain, "s1", CLOCK, true), "new-2"));

@@ -24,6 +24,7 @@ import {
 } from "../../../src/core/index.ts";
 import { budgetRecord } from "../../../src/core/model/records.ts";
 import { budget, START } from "../../support/budgets.ts";
+import { countingLogFiles } from "../../support/counting-log-files.ts";
 import { AGENT_IDS, PROMPT_IDS, splitLog } from "../../support/log-lines.ts";
 
 const SESSION = "s1";
@@ -40,20 +41,6 @@ beforeEach(() => {
 	summary = join(folder, "sessions", `${SESSION}${SUMMARY_SUFFIX}`);
 });
 afterEach(() => rmSync(folder, { recursive: true, force: true }));
-
-/** Node's file calls, counting the bytes read of the log. */
-function counting(): LogFiles & { bytes: number } {
-	const files = {
-		...nodeLogFiles,
-		bytes: 0,
-		read(fd: number, length: number, position: number): Buffer {
-			const read = nodeLogFiles.read(fd, length, position);
-			files.bytes += read.length;
-			return read;
-		},
-	};
-	return files;
-}
 
 function folded(files: LogFiles = nodeLogFiles): FoldedSessionLog {
 	return new FoldedSessionLog(folder, SESSION, CLOCK, nodeAppendFiles, files);
@@ -128,7 +115,7 @@ describe("a hook's session log, folded", () => {
 					writeFileSync(log, text(lines.slice(0, at)));
 					keepSummary();
 					appendFileSync(log, text(lines.slice(at)) + odd);
-					const files = counting();
+					const files = countingLogFiles();
 					const reader = folded(files);
 					expectSameReadings(reader, new SessionLog(folder, SESSION, CLOCK));
 					// Read from the summary: the lines after it, and the bytes a summary checks before it.
@@ -157,13 +144,13 @@ describe("a hook's session log, folded", () => {
 			);
 		}
 		writeFileSync(log, text(lines));
-		const first = counting();
+		const first = countingLogFiles();
 		const reader = folded(first);
 		expect(reader.foldRead()?.bytes).toBe(readFileSync(log).length);
 		expect(first.bytes).toBe(readFileSync(log).length);
 		reader.keepFold(reader.foldRead()?.fold ?? emptyLogFold());
 		appendFileSync(log, text([{ kind: "prompt", promptId: "new", at: START }]));
-		const next = counting();
+		const next = countingLogFiles();
 		const hook = folded(next);
 		expect(hook.foldedHistory().usedTurns).toBe(2_501);
 		expect(hook.stepOf("past-7")).toBe(2);

@@ -4915,8 +4915,47 @@ function claudeCodeTerms(mode) {
   };
 }
 
-// src/adapters/claude/transcript-usage.ts
+// src/adapters/hooks/transcript-read.ts
 import { closeSync, openSync, readSync, statSync } from "node:fs";
+var MAX_READ_BYTES = 8 * 1024 * 1024;
+function fieldsOf(value) {
+  return typeof value === "object" && value !== null && !Array.isArray(value) ? value : null;
+}
+function readTranscriptLines(usageOfLine3, path, offset, seen) {
+  const nothing2 = { responses: [], offset, unreadable: false };
+  let fd;
+  try {
+    fd = openSync(path, "r");
+  } catch {
+    return nothing2;
+  }
+  try {
+    const size = statSync(path).size;
+    if (size <= offset) return { ...nothing2, offset: Math.min(offset, size) };
+    const buffer = Buffer.alloc(Math.min(size - offset, MAX_READ_BYTES));
+    const read = readSync(fd, buffer, 0, buffer.length, offset);
+    const end = buffer.subarray(0, read).lastIndexOf(10);
+    if (end < 0) return read === MAX_READ_BYTES ? { ...nothing2, offset: offset + read } : nothing2;
+    const found = new Set(seen);
+    const responses = [];
+    let unreadable = false;
+    let from = offset;
+    for (const raw of buffer.subarray(0, end).toString("utf8").split("\n")) {
+      const usage = usageOfLine3(raw, from);
+      from += Buffer.byteLength(raw, "utf8") + 1;
+      if (usage === "unreadable") unreadable = true;
+      else if (usage && !found.has(usage.id)) {
+        found.add(usage.id);
+        responses.push(usage);
+      }
+    }
+    return { responses, offset: offset + end + 1, unreadable };
+  } catch {
+    return nothing2;
+  } finally {
+    closeSync(fd);
+  }
+}
 
 // src/adapters/claude/tokens.ts
 function tokensOf(usage) {
@@ -4929,10 +4968,6 @@ function tokensOf(usage) {
 }
 
 // src/adapters/claude/transcript-usage.ts
-var MAX_READ_BYTES = 8 * 1024 * 1024;
-function fieldsOf(value) {
-  return typeof value === "object" && value !== null && !Array.isArray(value) ? value : null;
-}
 function usageOfLine(raw) {
   let line;
   try {
@@ -4947,38 +4982,7 @@ function usageOfLine(raw) {
   return { id: message.id, tokens: tokensOf(usage) };
 }
 function readTranscriptUsage(path, offset, seen) {
-  const nothing2 = { responses: [], offset, unreadable: false };
-  let fd;
-  try {
-    fd = openSync(path, "r");
-  } catch {
-    return nothing2;
-  }
-  try {
-    const size = statSync(path).size;
-    if (size <= offset) return { ...nothing2, offset: Math.min(offset, size) };
-    const buffer = Buffer.alloc(Math.min(size - offset, MAX_READ_BYTES));
-    const read = readSync(fd, buffer, 0, buffer.length, offset);
-    const text3 = buffer.subarray(0, read).toString("utf8");
-    const end = text3.lastIndexOf("\n");
-    if (end < 0) return read === MAX_READ_BYTES ? { ...nothing2, offset: offset + read } : nothing2;
-    const found = new Set(seen);
-    const responses = [];
-    let unreadable = false;
-    for (const raw of text3.slice(0, end).split("\n")) {
-      const usage = usageOfLine(raw);
-      if (usage === "unreadable") unreadable = true;
-      else if (usage && !found.has(usage.id)) {
-        found.add(usage.id);
-        responses.push(usage);
-      }
-    }
-    return { responses, offset: offset + Buffer.byteLength(text3.slice(0, end + 1), "utf8"), unreadable };
-  } catch {
-    return nothing2;
-  } finally {
-    closeSync(fd);
-  }
+  return readTranscriptLines(usageOfLine, path, offset, seen);
 }
 
 // src/adapters/claude/hook-host.ts
@@ -5111,61 +5115,25 @@ var codexCliHost = {
 import { join as join4 } from "node:path";
 
 // src/adapters/gemini/transcript-usage.ts
-import { closeSync as closeSync2, openSync as openSync2, readSync as readSync2, statSync as statSync2 } from "node:fs";
-var MAX_READ_BYTES2 = 8 * 1024 * 1024;
-function fieldsOf2(value) {
-  return typeof value === "object" && value !== null && !Array.isArray(value) ? value : null;
-}
+import { statSync as statSync2 } from "node:fs";
 function count2(value) {
   return typeof value === "number" && Number.isFinite(value) && value > 0 ? value : 0;
 }
 function usageOfLine2(raw, from) {
   let line;
   try {
-    line = fieldsOf2(JSON.parse(raw));
+    line = fieldsOf(JSON.parse(raw));
   } catch {
     return null;
   }
   if (line?.type !== "gemini" || line.tokens === void 0) return null;
-  const tokens = fieldsOf2(line.tokens);
+  const tokens = fieldsOf(line.tokens);
   if (typeof line.id !== "string" || tokens === null || typeof tokens.input !== "number") return "unreadable";
   const parts = count2(tokens.input) + count2(tokens.output) + count2(tokens.thoughts) + count2(tokens.tool);
   return { id: line.id, tokens: count2(tokens.total) || parts, prompt: { input: count2(tokens.input), from } };
 }
 function readGeminiUsage(path, offset, seen) {
-  const nothing2 = { responses: [], offset, unreadable: false };
-  let fd;
-  try {
-    fd = openSync2(path, "r");
-  } catch {
-    return nothing2;
-  }
-  try {
-    const size = statSync2(path).size;
-    if (size <= offset) return { ...nothing2, offset: Math.min(offset, size) };
-    const buffer = Buffer.alloc(Math.min(size - offset, MAX_READ_BYTES2));
-    const read = readSync2(fd, buffer, 0, buffer.length, offset);
-    const end = buffer.subarray(0, read).lastIndexOf(10);
-    if (end < 0) return read === MAX_READ_BYTES2 ? { ...nothing2, offset: offset + read } : nothing2;
-    const found = new Set(seen);
-    const responses = [];
-    let unreadable = false;
-    let from = offset;
-    for (const raw of buffer.subarray(0, end).toString("utf8").split("\n")) {
-      const usage = usageOfLine2(raw, from);
-      from += Buffer.byteLength(raw, "utf8") + 1;
-      if (usage === "unreadable") unreadable = true;
-      else if (usage && !found.has(usage.id)) {
-        found.add(usage.id);
-        responses.push(usage);
-      }
-    }
-    return { responses, offset: offset + end + 1, unreadable };
-  } catch {
-    return nothing2;
-  } finally {
-    closeSync2(fd);
-  }
+  return readTranscriptLines(usageOfLine2, path, offset, seen);
 }
 function transcriptSize(path) {
   try {
@@ -5857,11 +5825,11 @@ function statusLineText(deps, now) {
 
 // src/adapters/node/file-ledger.ts
 import {
-  closeSync as closeSync3,
+  closeSync as closeSync2,
   fsyncSync,
   linkSync,
   mkdirSync as mkdirSync2,
-  openSync as openSync3,
+  openSync as openSync2,
   readFileSync as readFileSync2,
   rmSync,
   statSync as statSync3,
@@ -5920,7 +5888,7 @@ function createFileLedger(dir, options = {}) {
       const file = fileOf(dir, claim2.budgetId, claim2.kind);
       mkdirSync2(dir, { recursive: true });
       const draft = `${file}.${randomUUID()}.draft`;
-      const fd = openSync3(draft, "wx");
+      const fd = openSync2(draft, "wx");
       const record = { version: RECORD_VERSION, ...claim2, pid: pid(), claimedAt: clock.now() };
       try {
         try {
@@ -5928,7 +5896,7 @@ function createFileLedger(dir, options = {}) {
 `);
           fsyncSync(fd);
         } finally {
-          closeSync3(fd);
+          closeSync2(fd);
         }
         link(draft, file);
         return true;
@@ -5990,19 +5958,19 @@ function onStopOf(dir, budgetId, spent, alive) {
 import { join as join7 } from "node:path";
 
 // src/adapters/node/append-line.ts
-import { closeSync as closeSync4, fstatSync, openSync as openSync4, readSync as readSync3, writeSync as writeSync2 } from "node:fs";
+import { closeSync as closeSync3, fstatSync, openSync as openSync3, readSync as readSync2, writeSync as writeSync2 } from "node:fs";
 var nodeAppendFiles = {
-  openAppend: (path) => openSync4(path, "a+"),
+  openAppend: (path) => openSync3(path, "a+"),
   size: (fd) => fstatSync(fd).size,
   byteAt(fd, position) {
     const byte = Buffer.alloc(1);
-    readSync3(fd, byte, 0, 1, position);
+    readSync2(fd, byte, 0, 1, position);
     return byte.toString("latin1");
   },
   write: (fd, text3) => {
     writeSync2(fd, text3);
   },
-  close: (fd) => closeSync4(fd)
+  close: (fd) => closeSync3(fd)
 };
 function appendLine(path, line, files = nodeAppendFiles) {
   let fd;
@@ -6030,7 +5998,7 @@ function named2(path, error) {
 }
 
 // src/adapters/node/log-summary.ts
-import { closeSync as closeSync5, fstatSync as fstatSync2, openSync as openSync5, readFileSync as readFileSync4, readSync as readSync4, renameSync, rmSync as rmSync2, writeFileSync as writeFileSync2 } from "node:fs";
+import { closeSync as closeSync4, fstatSync as fstatSync2, openSync as openSync4, readFileSync as readFileSync4, readSync as readSync3, renameSync, rmSync as rmSync2, writeFileSync as writeFileSync2 } from "node:fs";
 
 // src/adapters/node/session-log.ts
 import { mkdirSync as mkdirSync3, readFileSync as readFileSync3 } from "node:fs";
@@ -6342,7 +6310,7 @@ var SUMMARY_SUFFIX = ".fold.json";
 var nodeLogFiles = {
   open(path) {
     try {
-      return openSync5(path, "r");
+      return openSync4(path, "r");
     } catch (error) {
       const code = error.code;
       if (code === "ENOENT" || code === "ENOTDIR") return null;
@@ -6357,13 +6325,13 @@ var nodeLogFiles = {
     const buffer = Buffer.alloc(length);
     let done = 0;
     while (done < length) {
-      const got = readSync4(fd, buffer, done, length - done, position + done);
+      const got = readSync3(fd, buffer, done, length - done, position + done);
       if (got === 0) break;
       done += got;
     }
     return buffer.subarray(0, done);
   },
-  close: (fd) => closeSync5(fd),
+  close: (fd) => closeSync4(fd),
   readText(path) {
     try {
       return readFileSync4(path, "utf8");
@@ -6555,7 +6523,7 @@ var FoldedSessionLog = class extends SessionLog {
 import { hostname, userInfo } from "node:os";
 
 // src/adapters/node/daily-ledger.ts
-import { closeSync as closeSync6, mkdirSync as mkdirSync4, openSync as openSync6, readdirSync as readdirSync2, readSync as readSync5, rmSync as rmSync3, statSync as statSync4, writeFileSync as writeFileSync3 } from "node:fs";
+import { closeSync as closeSync5, mkdirSync as mkdirSync4, openSync as openSync5, readdirSync as readdirSync2, readSync as readSync4, rmSync as rmSync3, statSync as statSync4, writeFileSync as writeFileSync3 } from "node:fs";
 import { homedir } from "node:os";
 import { join as join8 } from "node:path";
 
@@ -6591,11 +6559,11 @@ function readOn(files, file, offset) {
   }
   return { lines, offset: offset + files.byteLength(text3.slice(0, end + 1)) };
 }
-function fieldsOf3(value) {
+function fieldsOf2(value) {
   return typeof value === "object" && value !== null ? value : {};
 }
 function takeUse(cache, line) {
-  const fields2 = fieldsOf3(line);
+  const fields2 = fieldsOf2(line);
   if (typeof fields2.session === "string") cache.sessions.add(fields2.session);
   cache.agentMs += numberOr2(fields2.agentMs);
   cache.tokens += numberOr2(fields2.tokens);
@@ -6651,7 +6619,7 @@ function dailyLedgerOver(files, dir, sessionId, clock, scopeName) {
     const adjust = readOn(files, cache.adjustFile, cache.adjustOffset);
     cache.adjustOffset = adjust.offset;
     for (const line of adjust.lines) {
-      const fields2 = fieldsOf3(line);
+      const fields2 = fieldsOf2(line);
       const now = cache.adjustment;
       cache.adjustment = {
         addTimeMs: now.addTimeMs + numberOr2(fields2.addTimeMs),
@@ -6755,13 +6723,13 @@ var nodeDailyFiles = {
   exists: (path) => statSync4(path, { throwIfNoEntry: false }) !== void 0,
   size: (path) => statSync4(path, { throwIfNoEntry: false })?.size ?? 0,
   read(path, offset, length) {
-    const fd = openSync6(path, "r");
+    const fd = openSync5(path, "r");
     try {
       const buffer = Buffer.alloc(length);
-      const read = readSync5(fd, buffer, 0, length, offset);
+      const read = readSync4(fd, buffer, 0, length, offset);
       return buffer.subarray(0, read).toString("utf8");
     } finally {
-      closeSync6(fd);
+      closeSync5(fd);
     }
   },
   byteLength: (text3) => Buffer.byteLength(text3, "utf8"),

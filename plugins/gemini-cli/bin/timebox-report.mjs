@@ -2172,7 +2172,7 @@ function writeReportPage2(input, context) {
 }
 
 // src/entries/report/sources.ts
-import { closeSync as closeSync6, openSync as openSync6, readdirSync as readdirSync3, readFileSync as readFileSync5, readSync as readSync5, statSync as statSync5 } from "node:fs";
+import { closeSync as closeSync5, openSync as openSync5, readdirSync as readdirSync3, readFileSync as readFileSync5, readSync as readSync4, statSync as statSync5 } from "node:fs";
 import { join as join11, resolve as resolve2 } from "node:path";
 
 // src/adapters/claude/function-hooks/on-stop.ts
@@ -2360,8 +2360,47 @@ function claudeCodeTerms(mode) {
   };
 }
 
-// src/adapters/claude/transcript-usage.ts
+// src/adapters/hooks/transcript-read.ts
 import { closeSync as closeSync3, openSync as openSync3, readSync as readSync3, statSync as statSync2 } from "node:fs";
+var MAX_READ_BYTES = 8 * 1024 * 1024;
+function fieldsOf3(value) {
+  return typeof value === "object" && value !== null && !Array.isArray(value) ? value : null;
+}
+function readTranscriptLines(usageOfLine3, path, offset, seen) {
+  const nothing = { responses: [], offset, unreadable: false };
+  let fd;
+  try {
+    fd = openSync3(path, "r");
+  } catch {
+    return nothing;
+  }
+  try {
+    const size = statSync2(path).size;
+    if (size <= offset) return { ...nothing, offset: Math.min(offset, size) };
+    const buffer = Buffer.alloc(Math.min(size - offset, MAX_READ_BYTES));
+    const read = readSync3(fd, buffer, 0, buffer.length, offset);
+    const end = buffer.subarray(0, read).lastIndexOf(10);
+    if (end < 0) return read === MAX_READ_BYTES ? { ...nothing, offset: offset + read } : nothing;
+    const found = new Set(seen);
+    const responses = [];
+    let unreadable = false;
+    let from = offset;
+    for (const raw of buffer.subarray(0, end).toString("utf8").split("\n")) {
+      const usage = usageOfLine3(raw, from);
+      from += Buffer.byteLength(raw, "utf8") + 1;
+      if (usage === "unreadable") unreadable = true;
+      else if (usage && !found.has(usage.id)) {
+        found.add(usage.id);
+        responses.push(usage);
+      }
+    }
+    return { responses, offset: offset + end + 1, unreadable };
+  } catch {
+    return nothing;
+  } finally {
+    closeSync3(fd);
+  }
+}
 
 // src/adapters/claude/tokens.ts
 function tokensOf(usage) {
@@ -2374,10 +2413,6 @@ function tokensOf(usage) {
 }
 
 // src/adapters/claude/transcript-usage.ts
-var MAX_READ_BYTES = 8 * 1024 * 1024;
-function fieldsOf3(value) {
-  return typeof value === "object" && value !== null && !Array.isArray(value) ? value : null;
-}
 function usageOfLine(raw) {
   let line;
   try {
@@ -2392,38 +2427,7 @@ function usageOfLine(raw) {
   return { id: message.id, tokens: tokensOf(usage) };
 }
 function readTranscriptUsage(path, offset, seen) {
-  const nothing = { responses: [], offset, unreadable: false };
-  let fd;
-  try {
-    fd = openSync3(path, "r");
-  } catch {
-    return nothing;
-  }
-  try {
-    const size = statSync2(path).size;
-    if (size <= offset) return { ...nothing, offset: Math.min(offset, size) };
-    const buffer = Buffer.alloc(Math.min(size - offset, MAX_READ_BYTES));
-    const read = readSync3(fd, buffer, 0, buffer.length, offset);
-    const text2 = buffer.subarray(0, read).toString("utf8");
-    const end = text2.lastIndexOf("\n");
-    if (end < 0) return read === MAX_READ_BYTES ? { ...nothing, offset: offset + read } : nothing;
-    const found = new Set(seen);
-    const responses = [];
-    let unreadable = false;
-    for (const raw of text2.slice(0, end).split("\n")) {
-      const usage = usageOfLine(raw);
-      if (usage === "unreadable") unreadable = true;
-      else if (usage && !found.has(usage.id)) {
-        found.add(usage.id);
-        responses.push(usage);
-      }
-    }
-    return { responses, offset: offset + Buffer.byteLength(text2.slice(0, end + 1), "utf8"), unreadable };
-  } catch {
-    return nothing;
-  } finally {
-    closeSync3(fd);
-  }
+  return readTranscriptLines(usageOfLine, path, offset, seen);
 }
 
 // src/adapters/claude/hook-host.ts
@@ -2556,61 +2560,25 @@ var codexCliHost = {
 import { join as join6 } from "node:path";
 
 // src/adapters/gemini/transcript-usage.ts
-import { closeSync as closeSync4, openSync as openSync4, readSync as readSync4, statSync as statSync3 } from "node:fs";
-var MAX_READ_BYTES2 = 8 * 1024 * 1024;
-function fieldsOf4(value) {
-  return typeof value === "object" && value !== null && !Array.isArray(value) ? value : null;
-}
+import { statSync as statSync3 } from "node:fs";
 function count2(value) {
   return typeof value === "number" && Number.isFinite(value) && value > 0 ? value : 0;
 }
 function usageOfLine2(raw, from) {
   let line;
   try {
-    line = fieldsOf4(JSON.parse(raw));
+    line = fieldsOf3(JSON.parse(raw));
   } catch {
     return null;
   }
   if (line?.type !== "gemini" || line.tokens === void 0) return null;
-  const tokens = fieldsOf4(line.tokens);
+  const tokens = fieldsOf3(line.tokens);
   if (typeof line.id !== "string" || tokens === null || typeof tokens.input !== "number") return "unreadable";
   const parts = count2(tokens.input) + count2(tokens.output) + count2(tokens.thoughts) + count2(tokens.tool);
   return { id: line.id, tokens: count2(tokens.total) || parts, prompt: { input: count2(tokens.input), from } };
 }
 function readGeminiUsage(path, offset, seen) {
-  const nothing = { responses: [], offset, unreadable: false };
-  let fd;
-  try {
-    fd = openSync4(path, "r");
-  } catch {
-    return nothing;
-  }
-  try {
-    const size = statSync3(path).size;
-    if (size <= offset) return { ...nothing, offset: Math.min(offset, size) };
-    const buffer = Buffer.alloc(Math.min(size - offset, MAX_READ_BYTES2));
-    const read = readSync4(fd, buffer, 0, buffer.length, offset);
-    const end = buffer.subarray(0, read).lastIndexOf(10);
-    if (end < 0) return read === MAX_READ_BYTES2 ? { ...nothing, offset: offset + read } : nothing;
-    const found = new Set(seen);
-    const responses = [];
-    let unreadable = false;
-    let from = offset;
-    for (const raw of buffer.subarray(0, end).toString("utf8").split("\n")) {
-      const usage = usageOfLine2(raw, from);
-      from += Buffer.byteLength(raw, "utf8") + 1;
-      if (usage === "unreadable") unreadable = true;
-      else if (usage && !found.has(usage.id)) {
-        found.add(usage.id);
-        responses.push(usage);
-      }
-    }
-    return { responses, offset: offset + end + 1, unreadable };
-  } catch {
-    return nothing;
-  } finally {
-    closeSync4(fd);
-  }
+  return readTranscriptLines(usageOfLine2, path, offset, seen);
 }
 function transcriptSize(path) {
   try {
@@ -2711,11 +2679,11 @@ function withLoggedClaims(view, budget, store) {
 // src/adapters/node/file-ledger.ts
 import { randomUUID } from "node:crypto";
 import {
-  closeSync as closeSync5,
+  closeSync as closeSync4,
   fsyncSync,
   linkSync,
   mkdirSync as mkdirSync4,
-  openSync as openSync5,
+  openSync as openSync4,
   readFileSync as readFileSync2,
   rmSync as rmSync2,
   statSync as statSync4,
@@ -2779,7 +2747,7 @@ function createFileLedger(dir, options = {}) {
       const file = fileOf(dir, claim.budgetId, claim.kind);
       mkdirSync4(dir, { recursive: true });
       const draft = `${file}.${randomUUID()}.draft`;
-      const fd = openSync5(draft, "wx");
+      const fd = openSync4(draft, "wx");
       const record = { version: RECORD_VERSION, ...claim, pid: pid(), claimedAt: clock.now() };
       try {
         try {
@@ -2787,7 +2755,7 @@ function createFileLedger(dir, options = {}) {
 `);
           fsyncSync(fd);
         } finally {
-          closeSync5(fd);
+          closeSync4(fd);
         }
         link(draft, file);
         return true;
@@ -3195,29 +3163,29 @@ function amount2(value) {
   return typeof value === "number" && value > 0 && value < Number.POSITIVE_INFINITY ? value : 0;
 }
 var NO_USAGE = {};
-function fieldsOf5(usage) {
+function fieldsOf4(usage) {
   return typeof usage === "object" && usage !== null ? usage : NO_USAGE;
 }
 function tokensOf2(usage) {
-  return responseTokens(fieldsOf5(usage));
+  return responseTokens(fieldsOf4(usage));
 }
 function costOf(usage) {
-  const cost = fieldsOf5(usage).cost;
+  const cost = fieldsOf4(usage).cost;
   return typeof cost === "object" && cost !== null ? amount2(cost.total) : 0;
 }
 
 // src/adapters/pi/store.ts
-function fieldsOf6(data) {
+function fieldsOf5(data) {
   return typeof data === "object" && data !== null ? data : {};
 }
 function recordItem(entry) {
   if (entry.customType === ACTIVE_ENTRY_TYPE) return { kind: "record", record: { kind: "active", budget: entry.data } };
-  if (entry.customType === OFF_ENTRY_TYPE) return { kind: "record", record: { ...fieldsOf6(entry.data), kind: "off" } };
+  if (entry.customType === OFF_ENTRY_TYPE) return { kind: "record", record: { ...fieldsOf5(entry.data), kind: "off" } };
   if (entry.customType === SUBAGENTS_ENTRY_TYPE) {
-    return { kind: "record", record: { ...fieldsOf6(entry.data), kind: "subagents" } };
+    return { kind: "record", record: { ...fieldsOf5(entry.data), kind: "subagents" } };
   }
   if (entry.customType === SUBAGENT_ENTRY_TYPE) {
-    return { kind: "record", record: { ...fieldsOf6(entry.data), kind: "subagent" } };
+    return { kind: "record", record: { ...fieldsOf5(entry.data), kind: "subagent" } };
   }
   return null;
 }
@@ -3429,14 +3397,14 @@ function piBranch(lines) {
 }
 function headerOf(path) {
   let text2 = "";
-  const fd = openSync6(path, "r");
+  const fd = openSync5(path, "r");
   try {
     const chunk = Buffer.alloc(4096);
-    for (let read = readSync5(fd, chunk); read > 0 && !text2.includes("\n"); read = readSync5(fd, chunk)) {
+    for (let read = readSync4(fd, chunk); read > 0 && !text2.includes("\n"); read = readSync4(fd, chunk)) {
       text2 += chunk.toString("utf8", 0, read);
     }
   } finally {
-    closeSync6(fd);
+    closeSync5(fd);
   }
   const end = text2.indexOf("\n");
   return jsonLinesOf(end < 0 ? text2 : text2.slice(0, end))[0];

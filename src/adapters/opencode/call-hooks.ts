@@ -33,8 +33,14 @@ export function callHooks(
 				session.commands.add(output.message.id);
 				return;
 			}
-			// The rules keep it in the session's log once it runs (recordPrompt).
-			session.sent.add(output.message.id);
+			// The prompt's run starts here, as it does in every host: opencode's start-up comes before its first model
+			// call, and a budget that runs out in between stops this prompt (or lets it wrap up), as it would mid-run.
+			// The rules count it and keep it in the session's log (recordPrompt); its first call, step 1 too, does not
+			// count again. A refusal is kept for that call, which ends with it in `chat.params`.
+			const prompt = output.message.id;
+			session.sent.add(prompt);
+			const answer = await refusing(session, () => session.live.handle({ type: "modelCall", prompt, step: 1 }));
+			if (answer.refusal !== null) session.refused.set(prompt, answer.refusal);
 		},
 		// opencode is about to summarise the session: that call is neither a prompt nor a step, and reads no note.
 		"experimental.session.compacting": async (compaction) => {
@@ -56,6 +62,8 @@ export function callHooks(
 			}
 			// A message the user did not send in this process (opencode's "continue", a prompt it sent again after a
 			// compaction, a prompt of an earlier process) belongs to the latest prompt, at a step the rules count on.
+			// A prompt refused when it was sent sends nothing: `chat.params` ends its call with the reason.
+			if (session.refused.has(call.message)) return;
 			const sent = session.sent.has(call.message);
 			const event = sent ? { prompt: call.message, step: call.step } : { prompt: null };
 			const answer = await requests.handled(

@@ -201,6 +201,8 @@ export interface PromptScript {
 	usage?: (call: number) => Usage;
 	/** Runs while the tools of call number `call` run: time passes, a deadline falls, a subagent works. */
 	whileTools?: (call: number) => void | Promise<void>;
+	/** Runs between the prompt's `chat.message` and its first call: opencode's start-up, in which a deadline may fall. */
+	beforeCalls?: () => void | Promise<void>;
 	/** Whether opencode makes its title call: by default on a session's first prompt. */
 	title?: boolean;
 	/** The prices of the model the agent calls. */
@@ -402,6 +404,7 @@ export class FakeOpencode {
 		};
 		const abortsBefore = this.client.aborts.length;
 		const aborted = () => this.client.aborts.length > abortsBefore;
+		await script.beforeCalls?.();
 		if (script.title ?? (firstPrompt && !script.byOpencode)) {
 			result.titleRefusal = await errorOf(() =>
 				this.hook("chat.params")(

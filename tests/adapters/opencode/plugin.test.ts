@@ -179,7 +179,9 @@ describe("a turn budget", () => {
 			"Timebox: 9m 0s and 1 prompt left of 10m / 1 prompt.",
 		]);
 		const two = await opencode.prompt("two");
+		// Refused when it was sent, with what the user is told: the one prompt of turns:1 is used.
 		expect(two.calls.map((call) => call.refusal)).toEqual([SPENT("1 turn, 1m 0s")]);
+		expect(opencode.messages("error")).toEqual([SPENT("1 turn, 1m 0s")]);
 		// The session log names the prompts the user sent that ran, and nothing for the message opencode wrote, nor for
 		// the prompt the budget refused: it never reached the model, and counts for nothing when the session is reloaded.
 		const log = readFileSync(join(world.dataDir, "sessions", `${MAIN}.jsonl`), "utf8");
@@ -317,6 +319,36 @@ describe("a time budget that runs out", () => {
 			"Timebox budget spent. Used 0 turns, 1m 0s. The agent is wrapping up: its tools are refused, and it has 30s to write its final answer. The chat continues.",
 			"Timebox stopped the agent: the model asked for tools again.",
 			"Timebox ran the on-stop command: say done",
+		]);
+	});
+
+	it("stops a prompt whose time ran out before its first call as a running one: the call is refused, no tool runs", async () => {
+		const opencode = await run();
+		await opencode.timebox("1m -- say done");
+		const job = await opencode.prompt("job", { calls: 2, beforeCalls: () => world.time.advance(MINUTE) });
+		expect(job.calls.map((call) => call.refusal)).toEqual([SPENT("0 turns, 1m 0s")]);
+		expect(job.toolsRun).toBe(0);
+		expect(opencode.messages().slice(1)).toEqual([
+			"Timebox: 12s left of 1m — the model is asked to wrap up.",
+			SPENT("0 turns, 1m 0s"),
+			"Timebox ran the on-stop command: say done",
+		]);
+		expect(world.runner.commands).toEqual(["say done"]);
+	});
+
+	it("lets a prompt whose time ran out before its first call wrap up in its grace period", async () => {
+		const opencode = await run();
+		await opencode.timebox("1m grace:30s");
+		const job = await opencode.prompt("job", { calls: 3, beforeCalls: () => world.time.advance(MINUTE) });
+		expect(job.calls.map((call) => [call.refusal, notesOf(call.sent)])).toEqual([
+			[null, [WRAP_UP_PROMPT]],
+			[null, [WRAP_UP_PROMPT]],
+		]);
+		expect(job.toolsRun).toBe(0);
+		expect(job.toolRefusals).toEqual([WRAP_UP_REFUSAL, WRAP_UP_REFUSAL]);
+		expect(opencode.messages().slice(2, 4)).toEqual([
+			"Timebox budget spent. Used 0 turns, 1m 0s. The agent is wrapping up: its tools are refused, and it has 30s to write its final answer. The chat continues.",
+			"Timebox stopped the agent: the model asked for tools again.",
 		]);
 	});
 

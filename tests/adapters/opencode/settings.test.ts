@@ -204,8 +204,8 @@ describe("a daily budget in opencode", () => {
 		expect((await opencode.prompt("one", { calls: 2 })).calls.map((call) => call.refusal)).toEqual([null, null]);
 		const refused = await opencode.prompt("two", { session: "ses_other" });
 		expect(refused.calls.map((call) => call.refusal)).toEqual([SPENT_TODAY]);
-		// The title call of the session's first prompt came before the refusal: it was let through.
-		expect(refused.titleRefusal).toBeNull();
+		// The prompt was refused when it was sent: the title call of the session's first prompt sends nothing either.
+		expect(refused.titleRefusal).toBe(SPENT_TODAY);
 		expect(opencode.messages("error")).toEqual([SPENT_TODAY]);
 		const conversation = opencode.conversation("ses_other");
 		const again = await opencode.call(conversation, conversation.lastPrompt());

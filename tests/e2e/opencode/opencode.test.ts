@@ -321,6 +321,32 @@ describe("Timebox in opencode run", () => {
 		expect(readFileSync(stopFile, "utf8").trim().split("\n")).toHaveLength(1);
 	});
 
+	it("stops a prompt whose time runs out before its first request: nothing is sent, and the on-stop command runs once", async () => {
+		const stopFile = join(root, "stopped.txt");
+		// A plugin after Timebox holds the prompt for 2 s where opencode's start-up is, between the prompt reaching
+		// Timebox (where a default budget starts) and its first model call: the 1 s budget runs out there.
+		const slow = join(home, ".config", "opencode", "plugin", "slow-start.js");
+		mkdirSync(join(slow, ".."), { recursive: true });
+		writeFileSync(
+			slow,
+			'export const SlowStart = async () => ({ "chat.message": () => new Promise((done) => setTimeout(done, 2000)) });\n',
+		);
+		api.reply({ bash: `echo ran >> '${join(root, "ran.txt")}'` }, { text: "NEVER" });
+		const loop = await run(["loop"], { TIMEBOX_DEFAULT: `1s -- ${stopScript(stopFile)}` });
+		console.log(`opencode stop before the first request: ${JSON.stringify(loop.stderr)}`);
+		expect(loop.stderr).toContain(
+			"[timebox] error: Timebox budget spent. Used 0 turns, 1s. The agent stops for this turn.",
+		);
+		expect(loop.stderr).not.toContain("while the agent was idle");
+		expect(loop.stdout).not.toContain("NEVER");
+		expect(api.main).toHaveLength(0);
+		expect(existsSync(join(root, "ran.txt"))).toBe(false);
+		await expect
+			.poll(() => (existsSync(stopFile) ? readFileSync(stopFile, "utf8") : ""), { timeout: 3_000 })
+			.not.toBe("");
+		expect(readFileSync(stopFile, "utf8").trim().split("\n")).toHaveLength(1);
+	});
+
 	it("caps each request's max_tokens at what is left of tokens:150k, and never sends the call that cannot fit", async () => {
 		// The fake answers each request with as many tokens as it allows, and its input from the request's size.
 		api.answerAsAllowed();

@@ -88,6 +88,7 @@ export type { ModelPrices, ModelRequest, TranscriptPrompt } from "./model/events
 export { type FoldedHistory, foldHistory, type HistoryItem } from "./model/history.ts";
 export {
 	copyLogFold,
+	dropPromptItem,
 	emptyLogFold,
 	foldLine,
 	historyOfFold,

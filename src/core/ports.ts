@@ -43,6 +43,11 @@ export interface SessionStore {
 	 */
 	appendPrompt?(key: string): void;
 	/**
+	 * Forgets a prompt it kept that never ran after all (the rules say which: one the daily ledger refused after they
+	 * counted it): from then on, and after any reload, it counts for nothing. Written where `appendPrompt` is.
+	 */
+	dropPrompt?(key: string): void;
+	/**
 	 * Keeps what a response used (the rules say which: a response the host named). A store whose host keeps usage
 	 * itself (pi's branch) leaves it out.
 	 */

@@ -6,9 +6,9 @@
 
 import { homedir } from "node:os";
 import { join } from "node:path";
-import { type HookDeps, handleHook } from "../adapters/hooks/handle.ts";
+import { type HookDeps, handleHook, readAheadOf } from "../adapters/hooks/handle.ts";
 import { parseHookInput } from "../adapters/hooks/input.ts";
-import type { HookHost, HookReply } from "../adapters/hooks/roles.ts";
+import type { HookHost } from "../adapters/hooks/roles.ts";
 import { statusLineText, WATCH_GONE_LOOKS, WATCH_INTERVAL_MS, watchOnce } from "../adapters/hooks/watcher.ts";
 import { createFileLedger } from "../adapters/node/file-ledger.ts";
 import { FoldedSessionLog } from "../adapters/node/folded-session-log.ts";
@@ -98,22 +98,6 @@ function dailyOf(
 	const budget = parseDailyBudget(text, "user", DAILY_ENV);
 	if ("warning" in budget) return { dailyWarning: budget.warning };
 	return { daily: { ledger: open(options, [budget]), budgets: [budget] } };
-}
-
-/** The daily ledger of a hook, where it is read ahead (a team's); null where it is called as it goes. */
-function readAheadOf(deps: Pick<HookDeps, "daily">): ReadAheadDailyLedger | null {
-	const ledger = deps.daily?.ledger;
-	return ledger !== undefined && "settle" in ledger ? (ledger as ReadAheadDailyLedger) : null;
-}
-
-/**
- * A hook's reply once what its event wrote to the team's day was sent: a prompt the store refused there (another
- * machine took the day's last turn since the day was read) is refused, in the team's words.
- */
-async function settled(reply: HookReply | null, ledger: ReadAheadDailyLedger | null): Promise<HookReply | null> {
-	if (ledger === null || (await ledger.settle()) || reply === null) return reply;
-	const refusal = ledger.takenRefusal();
-	return { notices: [refusal], context: [], refusal, stop: true, answered: reply.answered };
 }
 
 /** The report page of a hook host's session (in working folder `project`), written by `write`. */
@@ -222,7 +206,8 @@ export async function runCli(
 		const readAhead = readAheadOf(daily);
 		// A daily command's reads and writes on the team's store are prepared before the rules answer it.
 		await (event.command === null ? readAhead?.refresh() : readAhead?.prepare(event.command));
-		const answered = await handleHook(event, {
+		// What the event wrote to a team's day is sent before the reply: a prompt the store refused then is refused.
+		const reply = await handleHook(event, {
 			store,
 			ledger,
 			clock: deps.clock,
@@ -242,7 +227,6 @@ export async function runCli(
 			...(deps.reportPage ? { reportPage: pageOf(deps.reportPage, event.sessionId, host.name, cwd) } : {}),
 			...(read && cwd !== null ? { projectHistory: () => read(cwd, event.sessionId) } : {}),
 		});
-		const reply = await settled(answered, readAhead);
 		const answer = reply === null ? null : host.write(reply, event);
 		return { stdout: answer ? `${JSON.stringify(answer)}\n` : "", stderr: "" };
 	} catch (error) {

@@ -1,7 +1,7 @@
 // The contract every SessionStore keeps, run against the in-memory store, pi's session entries, the session log of the
 // hook hosts and opencode, and Claude Code's hooks module store (over `$.store`, written asynchronously): records come
 // back in the order written, as history, with the prompts between them, from the store that wrote them and from the
-// store opened again.
+// store opened again; and a prompt a store forgets (it never ran after all) is gone from both.
 
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -9,6 +9,7 @@ import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { engineOf } from "../../src/adapters/claude/function-hooks/engine.ts";
 import { ModuleStore } from "../../src/adapters/claude/function-hooks/store.ts";
+import { FoldedSessionLog } from "../../src/adapters/node/folded-session-log.ts";
 import { SessionLog } from "../../src/adapters/node/session-log.ts";
 import { promptKey } from "../../src/adapters/pi/prompt-key.ts";
 import { SessionContext } from "../../src/adapters/pi/session-context.ts";
@@ -204,6 +205,48 @@ describe.each(implementations)("the %s store", (_name, make) => {
 		expect(records[0]).toMatchObject(BUDGET);
 		expect(records[1]).toEqual(SUBAGENTS);
 		expect(records[2]).toEqual(SUBAGENT);
+	});
+});
+
+/** The stores that keep the prompts themselves, and so can forget one (the others' hosts keep the user's messages). */
+const PROMPT_STORES = new Set(["session log", "Claude Code hooks module"]);
+const dropping: [string, () => Promise<StoreUnderTest>][] = [
+	...implementations.filter(([name]) => PROMPT_STORES.has(name)),
+	[
+		"folded session log",
+		async () => {
+			const folder = mkdtempSync(join(tmpdir(), "timebox-store-"));
+			folders.push(folder);
+			const store = new FoldedSessionLog(folder, "session-1");
+			return {
+				store,
+				spec: store,
+				addPrompt: (text) => store.appendPrompt(text, 7),
+				keyOf: (text) => text,
+				reopen: async () => new FoldedSessionLog(folder, "session-1"),
+			};
+		},
+	],
+];
+
+describe.each(dropping)("the %s store", (_name, make) => {
+	it("forgets a prompt it kept that never ran, the newest of its key only, also when opened again", async () => {
+		const { store, addPrompt, reopen } = await make();
+		const dropPrompt = store.dropPrompt?.bind(store);
+		if (dropPrompt === undefined) throw new Error("this store forgets no prompt");
+		addPrompt("first");
+		store.append(BUDGET);
+		addPrompt("first");
+		addPrompt("second");
+		dropPrompt("first");
+		dropPrompt("never kept");
+		for (const history of [store.history(), (await reopen()).history()]) {
+			expect(history.map((item) => (item.kind === "prompt" ? item.key : item.kind))).toEqual([
+				"first",
+				"record",
+				"second",
+			]);
+		}
 	});
 });
 

@@ -84,6 +84,24 @@ describe("a log's fold", () => {
 		expect(serialiseLogFold(fold).kept[0]).toEqual(["p1", START]);
 	});
 
+	it("reads a prompt the log says never ran as no prompt: the newest of its id, none for an id it never kept", () => {
+		const lines: LogLine[] = [
+			{ kind: "prompt", promptId: "p1", at: START },
+			{ kind: "active", budget: { version: 2, id: "b", timeLimitMs: null, turnLimit: 3, startTime: START } },
+			{ kind: "prompt", promptId: "p1", at: START + 1 },
+			{ kind: "prompt", promptId: "p2", at: START + 2 },
+			{ kind: "prompt-dropped", promptId: "p1", at: START + 3 },
+			{ kind: "prompt-dropped", promptId: "p3", at: START + 3 },
+		];
+		const fold = foldOf(lines);
+		expect(historyOfFold(fold)).toEqual([
+			{ kind: "prompt", key: "p1", at: START },
+			{ kind: "record", record: lines[1] },
+			{ kind: "prompt", key: "p2", at: START + 2 },
+		]);
+		expect(foldHistory(historyOfFold(keptAndRead(fold)))).toMatchObject({ usedTurns: 1 });
+	});
+
 	const good = serialiseLogFold(
 		foldOf([
 			{ kind: "prompt", promptId: "p1", at: START, cwd: "/a" },

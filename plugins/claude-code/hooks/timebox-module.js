@@ -1621,6 +1621,9 @@ function carryOutOne(effect, ports, answer, onStopReport2) {
     case "recordPrompt":
       ports.store.appendPrompt?.(effect.prompt);
       return;
+    case "dropPrompt":
+      ports.store.dropPrompt?.(effect.prompt);
+      return;
     case "recordUsage":
       ports.store.recordUsage?.(effect.usage);
       return;
@@ -2871,6 +2874,15 @@ function modelCall(state, prompt, now, isPrompt = true, request) {
   const next = withStanding(fresh, active, counted);
   return { state: next, effects: [status(next, now)] };
 }
+function promptRefused(state, now) {
+  const prompt = state.lastPrompt;
+  if (prompt === null) return { state, effects: [] };
+  const drop = { kind: "dropPrompt", prompt };
+  const standing2 = state.standing;
+  const uncounted = standing2?.runningCounted === true ? { ...standing2, usedTurns: standing2.usedTurns - 1, runningCounted: false } : standing2;
+  const next = { ...state, running: false, standing: uncounted };
+  return { state: next, effects: [drop, status(next, now)] };
+}
 function keptUsage(response, now) {
   const used = response.costSeen === false ? { tokens: response.tokens } : { tokens: response.tokens, cost: response.cost };
   return { kind: "recordUsage", usage: { responseId: response.responseId, used, at: now } };
@@ -3545,6 +3557,8 @@ function applyEvent(state, event, now) {
       return guardLoop(event, toolCall(state, event.prompt, now));
     case "modelResponse":
       return modelResponse(answered(state, event.agent ?? MAIN_AGENT), event, now);
+    case "promptRefused":
+      return promptRefused(state, now);
     case "runEnd": {
       const next = { ...settled(state), running: false };
       const standing2 = state.standing;
@@ -5688,7 +5702,10 @@ var ClaudeSession = class {
     const taken = await this.daily.write();
     if (answer.refusal !== null) return { drop: said.length > 0 ? said.join("\n") : answer.refusal };
     this.ui.tell(said);
-    if (taken !== null) return { drop: taken };
+    if (taken !== null) {
+      await this.live.handle({ type: "promptRefused" });
+      return { drop: taken };
+    }
     if (!joining) this.prompt = key;
     return next(
       answer.context.length === 0 ? event : { ...event, context: [...event.context ?? [], ...answer.context] }
@@ -5995,6 +6012,14 @@ var ModuleStore = class _ModuleStore {
   /** A prompt that ran, by its key. */
   appendPrompt(key) {
     this.saved.history.push({ kind: "prompt", key, at: this.deps.clock.now() });
+    this.save();
+  }
+  /** Forgets the newest prompt of a key that never ran after all (the rules say which). */
+  dropPrompt(key) {
+    const history = this.saved.history;
+    const at = history.findLastIndex((item) => item.kind === "prompt" && item.key === key);
+    if (at < 0) return;
+    history.splice(at, 1);
     this.save();
   }
   /** What a response used, as the rules keep it (`recordUsage`); its id is not kept, as the rules only sum usage. */

@@ -1772,6 +1772,7 @@ function historyOfFold(fold) {
   for (let index = 0; index < fold.kept.length; index++) {
     const line = fold.kept[index];
     if (line.kind === "prompt") items.push({ kind: "prompt", key: line.promptId, at: line.at });
+    else if (line.kind === "prompt-dropped") dropPromptItem(items, line.promptId);
     else if (isRecordLine(line)) items.push({ kind: "record", record: line });
     if (index === fold.recordAt) {
       const spend = fold.spend;
@@ -1781,6 +1782,15 @@ function historyOfFold(fold) {
     }
   }
   return items;
+}
+function dropPromptItem(items, promptId) {
+  for (let index = items.length - 1; index >= 0; index--) {
+    const item = items[index];
+    if (item?.kind === "prompt" && item.key === promptId) {
+      items.splice(index, 1);
+      return;
+    }
+  }
 }
 function stepOfFold(fold, promptId) {
   return 1 + (fold.calls.get(promptId) ?? 0);
@@ -1932,6 +1942,9 @@ function carryOutOne(effect, ports, answer, onStopReport2) {
       return;
     case "recordPrompt":
       ports.store.appendPrompt?.(effect.prompt);
+      return;
+    case "dropPrompt":
+      ports.store.dropPrompt?.(effect.prompt);
       return;
     case "recordUsage":
       ports.store.recordUsage?.(effect.usage);
@@ -3133,6 +3146,15 @@ function modelCall(state, prompt2, now, isPrompt2 = true, request) {
   const next = withStanding(fresh, active, counted);
   return { state: next, effects: [status(next, now)] };
 }
+function promptRefused(state, now) {
+  const prompt2 = state.lastPrompt;
+  if (prompt2 === null) return { state, effects: [] };
+  const drop = { kind: "dropPrompt", prompt: prompt2 };
+  const standing2 = state.standing;
+  const uncounted = standing2?.runningCounted === true ? { ...standing2, usedTurns: standing2.usedTurns - 1, runningCounted: false } : standing2;
+  const next = { ...state, running: false, standing: uncounted };
+  return { state: next, effects: [drop, status(next, now)] };
+}
 function keptUsage(response, now) {
   const used = response.costSeen === false ? { tokens: response.tokens } : { tokens: response.tokens, cost: response.cost };
   return { kind: "recordUsage", usage: { responseId: response.responseId, used, at: now } };
@@ -3816,6 +3838,8 @@ function applyEvent(state, event, now) {
       return guardLoop(event, toolCall(state, event.prompt, now));
     case "modelResponse":
       return modelResponse(answered(state, event.agent ?? MAIN_AGENT), event, now);
+    case "promptRefused":
+      return promptRefused(state, now);
     case "runEnd": {
       const next = { ...settled(state), running: false };
       const standing2 = state.standing;
@@ -5351,6 +5375,7 @@ function logStore(deps) {
   return {
     append: (record) => deps.store.append(record),
     appendPrompt: (key) => deps.store.appendPrompt(key, deps.clock.now()),
+    dropPrompt: (key) => deps.store.dropPrompt(key, deps.clock.now()),
     recordUsage: (usage) => deps.store.recordUsage(usage),
     appendLine: (line) => deps.store.appendLine(line),
     keepFold: (fold) => deps.store.keepFold(fold)
@@ -5502,10 +5527,10 @@ var HookRuntime = class _HookRuntime {
   startOnStop(command3, report, options) {
     let done;
     this.waiting.push(new Promise((resolve) => done = resolve));
-    let settled3 = false;
+    let settled2 = false;
     const settle = (outcome) => {
-      if (settled3) return;
-      settled3 = true;
+      if (settled2) return;
+      settled2 = true;
       clearTimeout(timer);
       report(outcome);
       done();
@@ -5747,10 +5772,20 @@ async function handleHook(hostEvent, deps) {
   if (counted !== null) hook.write(counted.effects);
   const usageNote = counted?.notice ?? null;
   const reply = await replyTo(event, hook, now);
-  if (usageNote === null) return reply;
+  if (usageNote === null) return settleDay(reply, hook, readAheadOf(deps));
   const withNote = reply ?? silentReply();
   withNote.notices.push(usageNote);
-  return withNote;
+  return settleDay(withNote, hook, readAheadOf(deps));
+}
+function readAheadOf(deps) {
+  const ledger = deps.daily?.ledger;
+  return ledger !== void 0 && "settle" in ledger ? ledger : null;
+}
+async function settleDay(reply, hook, ledger) {
+  if (ledger === null || await ledger.settle() || reply === null) return reply;
+  hook.handle({ type: "promptRefused" });
+  const refusal2 = ledger.takenRefusal();
+  return { notices: [refusal2], context: [], refusal: refusal2, stop: true, answered: reply.answered };
 }
 function namePrompt(event, deps) {
   const promptId = event.role === "prompt" ? `unnamed-${randomUUID()}` : session_log_exports.latestPrompt(deps.store.lines());
@@ -5997,17 +6032,10 @@ function named2(path, error) {
   return Object.assign(new Error(`${failed.message} (${path})`), { code: failed.code });
 }
 
-// src/adapters/node/log-summary.ts
-import { closeSync as closeSync4, fstatSync as fstatSync2, openSync as openSync4, readFileSync as readFileSync4, readSync as readSync3, renameSync, rmSync as rmSync2, writeFileSync as writeFileSync2 } from "node:fs";
-
-// src/adapters/node/session-log.ts
-import { mkdirSync as mkdirSync3, readFileSync as readFileSync3 } from "node:fs";
-import { join as join6 } from "node:path";
-
 // src/adapters/node/log-lines.ts
 var text2 = (value) => typeof value === "string";
 var count3 = (value) => typeof value === "number" && Number.isFinite(value);
-var PROMPT_KINDS = /* @__PURE__ */ new Set(["call", "ended", "daily-stopped", "daily-ended"]);
+var PROMPT_KINDS = /* @__PURE__ */ new Set(["call", "ended", "daily-stopped", "daily-ended", "prompt-dropped"]);
 function readLogLine(fields2) {
   const kind = fields2.kind;
   if (kind === "active" || kind === "off" || kind === "subagents" || kind === "subagent") return { ...fields2, kind };
@@ -6099,188 +6127,16 @@ function claimLine(fields2) {
   if (!text2(budgetId) || !["spent", "off", "nudged", "ended", "onStopRecovered"].includes(String(kind))) return null;
   return { kind: "claim", claim: claim2, at: atOf(fields2) };
 }
-
-// src/adapters/node/session-log.ts
 function isFields3(value) {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
-var SessionLog = class {
-  /**
-   * `readOnce`: the file is read at the first look and kept, with what this log writes added (a hook is one short
-   * process: it folds its session once); else every look reads the file again.
-   */
-  constructor(dataDir, sessionId, clock = systemClock, readOnce = false, files = nodeAppendFiles) {
-    this.clock = clock;
-    this.readOnce = readOnce;
-    this.files = files;
-    this.folder = join6(dataDir, "sessions");
-    this.file = join6(this.folder, `${sessionId}.jsonl`);
-  }
-  clock;
-  readOnce;
-  files;
-  /** The spec's `BudgetStore` and `TranscriptBridge`, over what this store keeps. */
-  spec = budgetStoreOver(this);
-  appendActive(budget) {
-    this.spec.appendActive(budget);
-  }
-  appendOff(disabledAt, budgetId) {
-    this.spec.appendOff(disabledAt, budgetId);
-  }
-  loadRecords() {
-    return this.spec.loadRecords();
-  }
-  countUserMessages() {
-    return this.spec.countUserMessages();
-  }
-  folder;
-  file;
-  /** The lines as read once, with those written since, where the log is read once (one hook's life). */
-  read = null;
-  /** The working folder the session runs in, kept with each prompt where the host says it (`setCwd`). */
-  cwd = null;
-  /** Whether the file was not there (nor, maybe, its folder) when it was last read. */
-  absent = false;
-  append(record) {
-    this.appendLine({ ...record });
-  }
-  /**
-   * The working folder the session runs in, as the host says: each prompt's line keeps it, so that the sessions of a
-   * project can be found (a suggested budget is made of them). Nothing for an empty folder.
-   */
-  setCwd(cwd) {
-    this.cwd = cwd === null || cwd.length === 0 ? null : cwd;
-    return this;
-  }
-  /** The working folder the session ran in: the first one a prompt's line kept, or null. */
-  project() {
-    for (const line of this.lines()) if (line.kind === "prompt" && line.cwd !== void 0) return line.cwd;
-    return null;
-  }
-  /** Records a prompt that ran (the rules say which), at `at` or now. */
-  appendPrompt(promptId, at = this.clock.now()) {
-    this.appendLine(
-      this.cwd === null ? { kind: "prompt", promptId, at } : { kind: "prompt", promptId, at, cwd: this.cwd }
-    );
-  }
-  /** Which model call of its run the prompt is at: the first, plus one for each call recorded after it. */
-  stepOf(promptId) {
-    let step = 1;
-    for (const line of this.lines()) if (line.kind === "call" && line.promptId === promptId) step++;
-    return step;
-  }
-  /**
-   * Records what a response used, and how far the transcript it was read from was read (none for a host that reports
-   * usage itself).
-   */
-  appendUsage(responseId, used, at, offset, prompt2) {
-    this.appendLine({
-      kind: "usage",
-      responseId,
-      ...used,
-      at,
-      ...offset === void 0 ? {} : { offset },
-      ...prompt2 === void 0 ? {} : { prompt: prompt2 }
-    });
-  }
-  /** Keeps what a response used, as the rules say (`recordUsage`). */
-  recordUsage(usage) {
-    this.appendUsage(usage.responseId, usage.used, usage.at, usage.offset, usage.prompt);
-  }
-  /** The prompt of the latest response whose transcript record says where it begins, or null. */
-  latestPrompt() {
-    const lines = this.lines();
-    for (let at = lines.length - 1; at >= 0; at--) {
-      const line = lines[at];
-      if (line?.kind === "usage" && line.prompt !== void 0) return line.prompt;
-    }
-    return null;
-  }
-  /** How far the transcript was read, and the responses already counted. */
-  transcriptProgress() {
-    let offset = 0;
-    const seen = /* @__PURE__ */ new Set();
-    for (const line of this.lines()) {
-      if (line.kind === "usage") seen.add(line.responseId);
-      const read = line.kind === "usage" || line.kind === "transcript" ? line.offset : void 0;
-      if (read !== void 0) offset = Math.max(offset, read);
-    }
-    return { offset, seen };
-  }
-  /**
-   * The log as history: budget records, prompts and what responses used, oldest first. A response two hooks counted at
-   * once counts once.
-   */
-  history() {
-    return historyOf(this.lines());
-  }
-  /** The history as the rules fold it. */
-  foldedHistory() {
-    return foldHistory(this.history());
-  }
-  /** Whether the run of `promptId` ended. */
-  runEnded(promptId) {
-    return this.lines().some((line) => line.kind === "ended" && line.promptId === promptId);
-  }
-  /** Whether the log holds no readable line. */
-  empty() {
-    return this.lines().length === 0;
-  }
-  /** What a read of the log read past a kept summary of it: nothing, as this log keeps none (`FoldedSessionLog` does). */
-  foldRead() {
-    return null;
-  }
-  /** Keeps a fold of the log as its summary: nothing here, as this log keeps none. */
-  keepFold(_fold) {
-  }
-  /** Every readable line of the log, oldest first; a torn or hand-edited line is skipped. */
-  lines() {
-    if (!this.readOnce) return this.readFile();
-    this.read ??= this.readFile();
-    return this.read;
-  }
-  /** Reads the file again at the next look (a watcher looks every second at what other processes wrote). */
-  reread() {
-    this.read = null;
-  }
-  /** Whether the log was not there (nor, maybe, its folder) when it was last read: read as empty. */
-  missing() {
-    return this.absent;
-  }
-  readFile() {
-    let text3;
-    this.absent = false;
-    try {
-      text3 = readFileSync3(this.file, "utf8");
-    } catch (error) {
-      const code = error.code;
-      if (code === "ENOENT" || code === "ENOTDIR") {
-        this.absent = true;
-        return [];
-      }
-      throw named2(this.file, error);
-    }
-    const lines = [];
-    eachLogLine(text3, (line) => lines.push(line));
-    return lines;
-  }
-  /**
-   * Appends one line; a single small append is written whole even when hooks run in parallel, and a line torn by a
-   * process killed mid-write stays apart from it (`append-line.ts`).
-   */
-  appendLine(line) {
-    mkdirSync3(this.folder, { recursive: true });
-    appendLine(this.file, `${JSON.stringify(line)}
-`, this.files);
-    this.read?.push(JSON.parse(JSON.stringify(line)));
-  }
-};
 function historyOf(lines) {
   const items = [];
   const counted = /* @__PURE__ */ new Set();
   for (let index = 0; index < lines.length; index++) {
     const line = lines[index];
     if (line.kind === "prompt") items.push({ kind: "prompt", key: line.promptId, at: line.at });
+    else if (line.kind === "prompt-dropped") dropPromptItem(items, line.promptId);
     else if (line.kind === "active" || line.kind === "off" || line.kind === "subagents" || line.kind === "subagent")
       items.push({ kind: "record", record: line });
     else if (line.kind === "usage" && !counted.has(line.responseId)) {
@@ -6306,6 +6162,7 @@ function eachLogLine(text3, add2) {
 }
 
 // src/adapters/node/log-summary.ts
+import { closeSync as closeSync4, fstatSync as fstatSync2, openSync as openSync4, readFileSync as readFileSync3, readSync as readSync3, renameSync, rmSync as rmSync2, writeFileSync as writeFileSync2 } from "node:fs";
 var SUMMARY_SUFFIX = ".fold.json";
 var nodeLogFiles = {
   open(path) {
@@ -6334,7 +6191,7 @@ var nodeLogFiles = {
   close: (fd) => closeSync4(fd),
   readText(path) {
     try {
-      return readFileSync4(path, "utf8");
+      return readFileSync3(path, "utf8");
     } catch {
       return null;
     }
@@ -6432,6 +6289,185 @@ function summaryText(end) {
   return `${JSON.stringify(header)}
 ${body}`;
 }
+
+// src/adapters/node/session-log.ts
+import { mkdirSync as mkdirSync3, readFileSync as readFileSync4 } from "node:fs";
+import { join as join6 } from "node:path";
+var SessionLog = class {
+  /**
+   * `readOnce`: the file is read at the first look and kept, with what this log writes added (a hook is one short
+   * process: it folds its session once); else every look reads the file again.
+   */
+  constructor(dataDir, sessionId, clock = systemClock, readOnce = false, files = nodeAppendFiles) {
+    this.clock = clock;
+    this.readOnce = readOnce;
+    this.files = files;
+    this.folder = join6(dataDir, "sessions");
+    this.file = join6(this.folder, `${sessionId}.jsonl`);
+  }
+  clock;
+  readOnce;
+  files;
+  /** The spec's `BudgetStore` and `TranscriptBridge`, over what this store keeps. */
+  spec = budgetStoreOver(this);
+  appendActive(budget) {
+    this.spec.appendActive(budget);
+  }
+  appendOff(disabledAt, budgetId) {
+    this.spec.appendOff(disabledAt, budgetId);
+  }
+  loadRecords() {
+    return this.spec.loadRecords();
+  }
+  countUserMessages() {
+    return this.spec.countUserMessages();
+  }
+  folder;
+  file;
+  /** The lines as read once, with those written since, where the log is read once (one hook's life). */
+  read = null;
+  /** The working folder the session runs in, kept with each prompt where the host says it (`setCwd`). */
+  cwd = null;
+  /** Whether the file was not there (nor, maybe, its folder) when it was last read. */
+  absent = false;
+  append(record) {
+    this.appendLine({ ...record });
+  }
+  /**
+   * The working folder the session runs in, as the host says: each prompt's line keeps it, so that the sessions of a
+   * project can be found (a suggested budget is made of them). Nothing for an empty folder.
+   */
+  setCwd(cwd) {
+    this.cwd = cwd === null || cwd.length === 0 ? null : cwd;
+    return this;
+  }
+  /** The working folder the session ran in: the first one a prompt's line kept, or null. */
+  project() {
+    for (const line of this.lines()) if (line.kind === "prompt" && line.cwd !== void 0) return line.cwd;
+    return null;
+  }
+  /** Records a prompt that ran (the rules say which), at `at` or now. */
+  appendPrompt(promptId, at = this.clock.now()) {
+    this.appendLine(
+      this.cwd === null ? { kind: "prompt", promptId, at } : { kind: "prompt", promptId, at, cwd: this.cwd }
+    );
+  }
+  /** Records that a prompt it kept never ran after all (the rules say which): it counts for nothing from then on. */
+  dropPrompt(promptId, at = this.clock.now()) {
+    this.appendLine({ kind: "prompt-dropped", promptId, at });
+  }
+  /** Which model call of its run the prompt is at: the first, plus one for each call recorded after it. */
+  stepOf(promptId) {
+    let step = 1;
+    for (const line of this.lines()) if (line.kind === "call" && line.promptId === promptId) step++;
+    return step;
+  }
+  /**
+   * Records what a response used, and how far the transcript it was read from was read (none for a host that reports
+   * usage itself).
+   */
+  appendUsage(responseId, used, at, offset, prompt2) {
+    this.appendLine({
+      kind: "usage",
+      responseId,
+      ...used,
+      at,
+      ...offset === void 0 ? {} : { offset },
+      ...prompt2 === void 0 ? {} : { prompt: prompt2 }
+    });
+  }
+  /** Keeps what a response used, as the rules say (`recordUsage`). */
+  recordUsage(usage) {
+    this.appendUsage(usage.responseId, usage.used, usage.at, usage.offset, usage.prompt);
+  }
+  /** The prompt of the latest response whose transcript record says where it begins, or null. */
+  latestPrompt() {
+    const lines = this.lines();
+    for (let at = lines.length - 1; at >= 0; at--) {
+      const line = lines[at];
+      if (line?.kind === "usage" && line.prompt !== void 0) return line.prompt;
+    }
+    return null;
+  }
+  /** How far the transcript was read, and the responses already counted. */
+  transcriptProgress() {
+    let offset = 0;
+    const seen = /* @__PURE__ */ new Set();
+    for (const line of this.lines()) {
+      if (line.kind === "usage") seen.add(line.responseId);
+      const read = line.kind === "usage" || line.kind === "transcript" ? line.offset : void 0;
+      if (read !== void 0) offset = Math.max(offset, read);
+    }
+    return { offset, seen };
+  }
+  /**
+   * The log as history: budget records, prompts and what responses used, oldest first. A response two hooks counted at
+   * once counts once.
+   */
+  history() {
+    return historyOf(this.lines());
+  }
+  /** The history as the rules fold it. */
+  foldedHistory() {
+    return foldHistory(this.history());
+  }
+  /** Whether the run of `promptId` ended. */
+  runEnded(promptId) {
+    return this.lines().some((line) => line.kind === "ended" && line.promptId === promptId);
+  }
+  /** Whether the log holds no readable line. */
+  empty() {
+    return this.lines().length === 0;
+  }
+  /** What a read of the log read past a kept summary of it: nothing, as this log keeps none (`FoldedSessionLog` does). */
+  foldRead() {
+    return null;
+  }
+  /** Keeps a fold of the log as its summary: nothing here, as this log keeps none. */
+  keepFold(_fold) {
+  }
+  /** Every readable line of the log, oldest first; a torn or hand-edited line is skipped. */
+  lines() {
+    if (!this.readOnce) return this.readFile();
+    this.read ??= this.readFile();
+    return this.read;
+  }
+  /** Reads the file again at the next look (a watcher looks every second at what other processes wrote). */
+  reread() {
+    this.read = null;
+  }
+  /** Whether the log was not there (nor, maybe, its folder) when it was last read: read as empty. */
+  missing() {
+    return this.absent;
+  }
+  readFile() {
+    let text3;
+    this.absent = false;
+    try {
+      text3 = readFileSync4(this.file, "utf8");
+    } catch (error) {
+      const code = error.code;
+      if (code === "ENOENT" || code === "ENOTDIR") {
+        this.absent = true;
+        return [];
+      }
+      throw named2(this.file, error);
+    }
+    const lines = [];
+    eachLogLine(text3, (line) => lines.push(line));
+    return lines;
+  }
+  /**
+   * Appends one line; a single small append is written whole even when hooks run in parallel, and a line torn by a
+   * process killed mid-write stays apart from it (`append-line.ts`).
+   */
+  appendLine(line) {
+    mkdirSync3(this.folder, { recursive: true });
+    appendLine(this.file, `${JSON.stringify(line)}
+`, this.files);
+    this.read?.push(JSON.parse(JSON.stringify(line)));
+  }
+};
 
 // src/adapters/node/folded-session-log.ts
 var FoldedSessionLog = class extends SessionLog {
@@ -8367,15 +8403,6 @@ function dailyOf(env, sessionId, clock, host, open) {
   if ("warning" in budget) return { dailyWarning: budget.warning };
   return { daily: { ledger: open(options, [budget]), budgets: [budget] } };
 }
-function readAheadOf(deps) {
-  const ledger = deps.daily?.ledger;
-  return ledger !== void 0 && "settle" in ledger ? ledger : null;
-}
-async function settled2(reply, ledger) {
-  if (ledger === null || await ledger.settle() || reply === null) return reply;
-  const refusal2 = ledger.takenRefusal();
-  return { notices: [refusal2], context: [], refusal: refusal2, stop: true, answered: reply.answered };
-}
 function pageOf(write5, id, host, project) {
   return (page) => write5(page, { id, host, project });
 }
@@ -8460,7 +8487,7 @@ async function runCli(args, stdin2, env, deps) {
     const daily = dailyOf(env, event.sessionId, deps.clock, host.name, deps.openDaily ?? openHookDailyLedger);
     const readAhead = readAheadOf(daily);
     await (event.command === null ? readAhead?.refresh() : readAhead?.prepare(event.command));
-    const answered2 = await handleHook(event, {
+    const reply = await handleHook(event, {
       store,
       ledger,
       clock: deps.clock,
@@ -8478,7 +8505,6 @@ async function runCli(args, stdin2, env, deps) {
       ...deps.reportPage ? { reportPage: pageOf(deps.reportPage, event.sessionId, host.name, cwd) } : {},
       ...read && cwd !== null ? { projectHistory: () => read(cwd, event.sessionId) } : {}
     });
-    const reply = await settled2(answered2, readAhead);
     const answer = reply === null ? null : host.write(reply, event);
     return { stdout: answer ? `${JSON.stringify(answer)}
 ` : "", stderr: "" };

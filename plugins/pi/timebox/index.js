@@ -1760,6 +1760,9 @@ function carryOutOne(effect, ports, answer, onStopReport2) {
     case "recordPrompt":
       ports.store.appendPrompt?.(effect.prompt);
       return;
+    case "dropPrompt":
+      ports.store.dropPrompt?.(effect.prompt);
+      return;
     case "recordUsage":
       ports.store.recordUsage?.(effect.usage);
       return;
@@ -2999,6 +3002,15 @@ function modelCall(state, prompt, now, isPrompt = true, request) {
   const next = withStanding(fresh, active, counted);
   return { state: next, effects: [status(next, now)] };
 }
+function promptRefused(state, now) {
+  const prompt = state.lastPrompt;
+  if (prompt === null) return { state, effects: [] };
+  const drop = { kind: "dropPrompt", prompt };
+  const standing2 = state.standing;
+  const uncounted = standing2?.runningCounted === true ? { ...standing2, usedTurns: standing2.usedTurns - 1, runningCounted: false } : standing2;
+  const next = { ...state, running: false, standing: uncounted };
+  return { state: next, effects: [drop, status(next, now)] };
+}
 function keptUsage(response, now) {
   const used = response.costSeen === false ? { tokens: response.tokens } : { tokens: response.tokens, cost: response.cost };
   return { kind: "recordUsage", usage: { responseId: response.responseId, used, at: now } };
@@ -3673,6 +3685,8 @@ function applyEvent(state, event, now) {
       return guardLoop(event, toolCall(state, event.prompt, now));
     case "modelResponse":
       return modelResponse(answered(state, event.agent ?? MAIN_AGENT), event, now);
+    case "promptRefused":
+      return promptRefused(state, now);
     case "runEnd": {
       const next = { ...settled(state), running: false };
       const standing2 = state.standing;

@@ -992,6 +992,17 @@ function isSubagentRecord(record) {
   return record.kind === "subagents" || record.kind === "subagent";
 }
 
+// src/core/model/log-fold.ts
+function dropPromptItem(items, promptId) {
+  for (let index = items.length - 1; index >= 0; index--) {
+    const item = items[index];
+    if (item?.kind === "prompt" && item.key === promptId) {
+      items.splice(index, 1);
+      return;
+    }
+  }
+}
+
 // src/core/persist.ts
 function budgetStoreOver(store) {
   const history = () => store.history();
@@ -2820,7 +2831,7 @@ import { join as join8 } from "node:path";
 // src/adapters/node/log-lines.ts
 var text = (value) => typeof value === "string";
 var count3 = (value) => typeof value === "number" && Number.isFinite(value);
-var PROMPT_KINDS = /* @__PURE__ */ new Set(["call", "ended", "daily-stopped", "daily-ended"]);
+var PROMPT_KINDS = /* @__PURE__ */ new Set(["call", "ended", "daily-stopped", "daily-ended", "prompt-dropped"]);
 function readLogLine(fields2) {
   const kind = fields2.kind;
   if (kind === "active" || kind === "off" || kind === "subagents" || kind === "subagent") return { ...fields2, kind };
@@ -2912,11 +2923,41 @@ function claimLine(fields2) {
   if (!text(budgetId) || !["spent", "off", "nudged", "ended", "onStopRecovered"].includes(String(kind))) return null;
   return { kind: "claim", claim, at: atOf(fields2) };
 }
-
-// src/adapters/node/session-log.ts
 function isFields3(value) {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
+function historyOf(lines) {
+  const items = [];
+  const counted = /* @__PURE__ */ new Set();
+  for (let index = 0; index < lines.length; index++) {
+    const line = lines[index];
+    if (line.kind === "prompt") items.push({ kind: "prompt", key: line.promptId, at: line.at });
+    else if (line.kind === "prompt-dropped") dropPromptItem(items, line.promptId);
+    else if (line.kind === "active" || line.kind === "off" || line.kind === "subagents" || line.kind === "subagent")
+      items.push({ kind: "record", record: line });
+    else if (line.kind === "usage" && !counted.has(line.responseId)) {
+      counted.add(line.responseId);
+      const { tokens, cost = 0 } = line;
+      items.push({ kind: "usage", tokens, cost, ...line.at === void 0 ? {} : { at: line.at } });
+    }
+  }
+  return items;
+}
+function eachLogLine(text2, add) {
+  const raws = text2.split("\n");
+  for (let index = 0; index < raws.length; index++) {
+    const raw = raws[index];
+    if (raw.length === 0) continue;
+    try {
+      const value = JSON.parse(raw);
+      const line = isFields3(value) ? readLogLine(value) : null;
+      if (line !== null) add(line);
+    } catch {
+    }
+  }
+}
+
+// src/adapters/node/session-log.ts
 var SessionLog = class {
   /**
    * `readOnce`: the file is read at the first look and kept, with what this log writes added (a hook is one short
@@ -2975,6 +3016,10 @@ var SessionLog = class {
     this.appendLine(
       this.cwd === null ? { kind: "prompt", promptId, at } : { kind: "prompt", promptId, at, cwd: this.cwd }
     );
+  }
+  /** Records that a prompt it kept never ran after all (the rules say which): it counts for nothing from then on. */
+  dropPrompt(promptId, at = this.clock.now()) {
+    this.appendLine({ kind: "prompt-dropped", promptId, at });
   }
   /** Which model call of its run the prompt is at: the first, plus one for each call recorded after it. */
   stepOf(promptId) {
@@ -3088,35 +3133,6 @@ var SessionLog = class {
     this.read?.push(JSON.parse(JSON.stringify(line)));
   }
 };
-function historyOf(lines) {
-  const items = [];
-  const counted = /* @__PURE__ */ new Set();
-  for (let index = 0; index < lines.length; index++) {
-    const line = lines[index];
-    if (line.kind === "prompt") items.push({ kind: "prompt", key: line.promptId, at: line.at });
-    else if (line.kind === "active" || line.kind === "off" || line.kind === "subagents" || line.kind === "subagent")
-      items.push({ kind: "record", record: line });
-    else if (line.kind === "usage" && !counted.has(line.responseId)) {
-      counted.add(line.responseId);
-      const { tokens, cost = 0 } = line;
-      items.push({ kind: "usage", tokens, cost, ...line.at === void 0 ? {} : { at: line.at } });
-    }
-  }
-  return items;
-}
-function eachLogLine(text2, add) {
-  const raws = text2.split("\n");
-  for (let index = 0; index < raws.length; index++) {
-    const raw = raws[index];
-    if (raw.length === 0) continue;
-    try {
-      const value = JSON.parse(raw);
-      const line = isFields3(value) ? readLogLine(value) : null;
-      if (line !== null) add(line);
-    } catch {
-    }
-  }
-}
 
 // src/adapters/opencode/data-dir.ts
 import { join as join9 } from "node:path";

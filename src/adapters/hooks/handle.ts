@@ -5,6 +5,7 @@
 
 import { randomUUID } from "node:crypto";
 import { sessionLog } from "../../core/index.ts";
+import type { ReadAheadDailyLedger } from "../team/read-ahead.ts";
 import { type HookDeps, HookRuntime } from "./hook-runtime.ts";
 import { prompt, runEnd, sessionStart, toolBoundary } from "./main-session.ts";
 import { modelRequest } from "./model-request.ts";
@@ -29,10 +30,33 @@ export async function handleHook(hostEvent: HookEvent, deps: HookDeps): Promise<
 	if (counted !== null) hook.write(counted.effects);
 	const usageNote = counted?.notice ?? null;
 	const reply = await replyTo(event, hook, now);
-	if (usageNote === null) return reply;
+	if (usageNote === null) return settleDay(reply, hook, readAheadOf(deps));
 	const withNote = reply ?? silentReply();
 	withNote.notices.push(usageNote);
-	return withNote;
+	return settleDay(withNote, hook, readAheadOf(deps));
+}
+
+/** The daily ledger of a hook where it is read ahead (a team's); null where it is called as it goes. */
+export function readAheadOf(deps: Pick<HookDeps, "daily">): ReadAheadDailyLedger | null {
+	const ledger = deps.daily?.ledger;
+	return ledger !== undefined && "settle" in ledger ? (ledger as ReadAheadDailyLedger) : null;
+}
+
+/**
+ * A hook's reply once what its event wrote to the team's day was sent: a prompt the store refused there (another
+ * machine took the day's last turn since the day was read) is refused, in the team's words, and the rules, which
+ * counted it, are told that it never ran.
+ */
+async function settleDay(
+	reply: HookReply | null,
+	hook: HookRuntime,
+	ledger: ReadAheadDailyLedger | null,
+): Promise<HookReply | null> {
+	if (ledger === null || (await ledger.settle()) || reply === null) return reply;
+	// Only a new prompt's count can be taken, and the rules counted it as their latest.
+	hook.handle({ type: "promptRefused" });
+	const refusal = ledger.takenRefusal();
+	return { notices: [refusal], context: [], refusal, stop: true, answered: reply.answered };
 }
 
 /** A host that names no prompt: a new prompt gets an id now; any other event belongs to the session's latest prompt. */

@@ -18,9 +18,10 @@ import {
 	type TranscriptPrompt,
 } from "../../core/index.ts";
 import { type AppendFiles, nodeAppendFiles } from "./append-line.ts";
+import { historyOf } from "./log-lines.ts";
 import { type LogFiles, nodeLogFiles, type ReadEnd, readLog, SUMMARY_SUFFIX, summaryText } from "./log-summary.ts";
 import { systemClock } from "./node-time.ts";
-import { historyOf, SessionLog } from "./session-log.ts";
+import { SessionLog } from "./session-log.ts";
 
 /** A session's log as a hook reads it: folded once, from its kept summary where that holds. */
 export class FoldedSessionLog extends SessionLog {

@@ -1,7 +1,14 @@
-// The reading of one line of a session's log as it was written (by this version or an earlier one; the typed union of
-// the lines is the core's, `LogLine`), so that a torn, hand-edited or unknown line is skipped, never misread.
+// The reading of a session's log as it was written (by this version or an earlier one; the typed union of the lines is
+// the core's, `LogLine`): each line, so that a torn, hand-edited or unknown line is skipped, never misread; and the
+// lines as the history the rules fold.
 
-import type { LedgerClaim, LogLine, TranscriptPrompt } from "../../core/index.ts";
+import {
+	dropPromptItem,
+	type HistoryItem,
+	type LedgerClaim,
+	type LogLine,
+	type TranscriptPrompt,
+} from "../../core/index.ts";
 
 export type { LogLine } from "../../core/index.ts";
 
@@ -10,7 +17,7 @@ type Fields = Record<string, unknown>;
 const text = (value: unknown): value is string => typeof value === "string";
 const count = (value: unknown): value is number => typeof value === "number" && Number.isFinite(value);
 
-const PROMPT_KINDS = new Set(["call", "ended", "daily-stopped", "daily-ended"]);
+const PROMPT_KINDS = new Set(["call", "ended", "daily-stopped", "daily-ended", "prompt-dropped"]);
 
 /**
  * A line of the log as the typed line it is, or null for one that is not (torn, hand-edited, from elsewhere). A line of
@@ -134,4 +141,48 @@ function claimLine(fields: Fields): LogLine | null {
 	if (!text(budgetId) || !["spent", "off", "nudged", "ended", "onStopRecovered"].includes(String(kind))) return null;
 	// Written by this version from a claim the rules made: read back as that claim.
 	return { kind: "claim", claim: claim as LedgerClaim, at: atOf(fields) };
+}
+
+function isFields(value: unknown): value is Record<string, unknown> {
+	return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+/**
+ * The log's lines as history: budget records, prompts and what responses used, oldest first. A response two hooks
+ * counted at once counts once.
+ */
+export function historyOf(lines: readonly LogLine[]): HistoryItem[] {
+	const items: HistoryItem[] = [];
+	const counted = new Set<string>();
+	for (let index = 0; index < lines.length; index++) {
+		const line = lines[index] as LogLine;
+		if (line.kind === "prompt") items.push({ kind: "prompt", key: line.promptId, at: line.at });
+		else if (line.kind === "prompt-dropped") dropPromptItem(items, line.promptId);
+		else if (line.kind === "active" || line.kind === "off" || line.kind === "subagents" || line.kind === "subagent")
+			items.push({ kind: "record", record: line });
+		else if (line.kind === "usage" && !counted.has(line.responseId)) {
+			counted.add(line.responseId);
+			const { tokens, cost = 0 } = line;
+			items.push({ kind: "usage", tokens, cost, ...(line.at === undefined ? {} : { at: line.at }) });
+		}
+	}
+	return items;
+}
+
+/** Each readable line of a log's text, oldest first; a torn or hand-edited line is skipped. */
+export function eachLogLine(text: string, add: (line: LogLine) => void): void {
+	const raws = text.split("\n");
+	// An indexed loop: a hook reads every line of its log once, before the JIT has warmed up.
+	for (let index = 0; index < raws.length; index++) {
+		const raw = raws[index] as string;
+		// An empty line is skipped; one of spaces fails to parse, and is skipped too.
+		if (raw.length === 0) continue;
+		try {
+			const value: unknown = JSON.parse(raw);
+			const line = isFields(value) ? readLogLine(value) : null;
+			if (line !== null) add(line);
+		} catch {
+			// A torn or hand-edited line: skipped.
+		}
+	}
 }

@@ -17,7 +17,7 @@ import {
 	serialiseLogFold,
 } from "../../core/index.ts";
 import { named } from "./append-line.ts";
-import { eachLogLine } from "./session-log.ts";
+import { eachLogLine } from "./log-lines.ts";
 
 /** What the summary's file ends with, after the session's id. */
 export const SUMMARY_SUFFIX = ".fold.json";

@@ -22,12 +22,8 @@ import {
 	type TranscriptPrompt,
 } from "../../core/index.ts";
 import { type AppendFiles, appendLine, named, nodeAppendFiles } from "./append-line.ts";
-import { type LogLine, readLogLine } from "./log-lines.ts";
+import { eachLogLine, historyOf, type LogLine } from "./log-lines.ts";
 import { systemClock } from "./node-time.ts";
-
-function isFields(value: unknown): value is Record<string, unknown> {
-	return typeof value === "object" && value !== null && !Array.isArray(value);
-}
 
 /**
  * A session's log: budget records (`active`, `off`), the prompts counted (`prompt`) and what responses used
@@ -101,6 +97,11 @@ export class SessionLog implements SessionStore, BudgetStore, TranscriptBridge {
 		this.appendLine(
 			this.cwd === null ? { kind: "prompt", promptId, at } : { kind: "prompt", promptId, at, cwd: this.cwd },
 		);
+	}
+
+	/** Records that a prompt it kept never ran after all (the rules say which): it counts for nothing from then on. */
+	dropPrompt(promptId: string, at = this.clock.now()): void {
+		this.appendLine({ kind: "prompt-dropped", promptId, at });
 	}
 
 	/** Which model call of its run the prompt is at: the first, plus one for each call recorded after it. */
@@ -235,45 +236,6 @@ export class SessionLog implements SessionStore, BudgetStore, TranscriptBridge {
 		appendLine(this.file, `${JSON.stringify(line)}\n`, this.files);
 		// Kept as it reads back: a line is stored as its JSON.
 		this.read?.push(JSON.parse(JSON.stringify(line)) as LogLine);
-	}
-}
-
-/**
- * The log's lines as history: budget records, prompts and what responses used, oldest first. A response two hooks
- * counted at once counts once.
- */
-export function historyOf(lines: readonly LogLine[]): HistoryItem[] {
-	const items: HistoryItem[] = [];
-	const counted = new Set<string>();
-	for (let index = 0; index < lines.length; index++) {
-		const line = lines[index] as LogLine;
-		if (line.kind === "prompt") items.push({ kind: "prompt", key: line.promptId, at: line.at });
-		else if (line.kind === "active" || line.kind === "off" || line.kind === "subagents" || line.kind === "subagent")
-			items.push({ kind: "record", record: line });
-		else if (line.kind === "usage" && !counted.has(line.responseId)) {
-			counted.add(line.responseId);
-			const { tokens, cost = 0 } = line;
-			items.push({ kind: "usage", tokens, cost, ...(line.at === undefined ? {} : { at: line.at }) });
-		}
-	}
-	return items;
-}
-
-/** Each readable line of a log's text, oldest first; a torn or hand-edited line is skipped. */
-export function eachLogLine(text: string, add: (line: LogLine) => void): void {
-	const raws = text.split("\n");
-	// An indexed loop: a hook reads every line of its log once, before the JIT has warmed up.
-	for (let index = 0; index < raws.length; index++) {
-		const raw = raws[index] as string;
-		// An empty line is skipped; one of spaces fails to parse, and is skipped too.
-		if (raw.length === 0) continue;
-		try {
-			const value: unknown = JSON.parse(raw);
-			const line = isFields(value) ? readLogLine(value) : null;
-			if (line !== null) add(line);
-		} catch {
-			// A torn or hand-edited line: skipped.
-		}
 	}
 }
 

@@ -1,17 +1,19 @@
 // What a host and the session rules say to each other: the events a host reports and the effects it carries out. With
 // the leaves it names (budget.ts, daily.ts, on-stop.ts, ledger.ts: the ledger's claims and views of a budget's
-// outcomes, log-line.ts: a line of a session's log) it imports nothing else of the core, so the ports, the rules and
+// outcomes, log-line.ts: a line of a session's log, model-request.ts: a request's size) it imports nothing else of the core, so the ports, the rules and
 // the daily budget can all use it without an import cycle.
 
 import type { FoldedHistory, TimeboxRecord } from "./budget.ts";
 import type { DailyAdjustment, DailyBudget, DailyLimits, DailyUseAdded } from "./daily.ts";
 import type { LedgerClaim, LedgerView } from "./ledger.ts";
 import type { LogFold, LogLine, TranscriptPrompt } from "./log-line.ts";
+import type { ModelRequest } from "./model-request.ts";
 import type { OnStopClaim } from "./on-stop.ts";
 
 export type { DailyAdjustment, DailyUseAdded } from "./daily.ts";
 export { type LedgerClaim, type LedgerView, NOTHING_RECORDED } from "./ledger.ts";
 export type { LogLine, TranscriptPrompt } from "./log-line.ts";
+export type { ModelPrices, ModelRequest } from "./model-request.ts";
 export type { OnStopClaim, OnStopIntent } from "./on-stop.ts";
 
 export type NotifyLevel = "info" | "warning" | "error";
@@ -164,6 +166,12 @@ export type SessionEvent =
 	 * the result when the subagent stopped at its budget; empty when it ended within it.
 	 */
 	| { type: "agentEnd"; agent: string; result?: string }
+	/**
+	 * The latest prompt, which the rules let run, was refused after all by the daily ledger (a team's store, read ahead,
+	 * where another machine took the day's last turn meanwhile): it never ran, so it counts no more, and the session
+	 * forgets it.
+	 */
+	| { type: "promptRefused" }
 	| { type: "runEnd" }
 	/**
 	 * The session's budget was spent where this process cannot see it: a host that runs each subagent as a process of
@@ -173,38 +181,6 @@ export type SessionEvent =
 	| { type: "timeCheck" }
 	| { type: "onStopReport"; command: string; outcome: OnStopOutcome };
 
-/**
- * What a host tells of a model request about to be sent, for the cap on its answer: the input a request carries cannot be
- * capped, so the rules bound it from what the host saw of the request (see session/caps.ts).
- */
-export interface ModelRequest {
-	/**
-	 * The prompt tokens (input, cache read and cache write, as the host reported them) of the latest answer the request
-	 * carries, which reported any; absent where it carries none (a session's first call).
-	 */
-	answeredInput?: number;
-	/**
-	 * UTF-8 bytes of what the request carries after that answer's prompt: the answer itself and every message after it,
-	 * and what else grew since (a longer system prompt). Without `answeredInput`: the whole request as the host shows it.
-	 */
-	addedBytes: number;
-	/** The model's prices in US dollars per million tokens, where the host knows them; absent: no cost cap. */
-	prices?: ModelPrices;
-	/**
-	 * The most output tokens the host lets the call answer with by itself (its own limit on the request), where it knows:
-	 * a call in flight is held back at no more than that.
-	 */
-	answerLimit?: number;
-}
-
-/** A model's prices, in US dollars per million tokens. */
-export interface ModelPrices {
-	input: number;
-	output: number;
-	cacheRead: number;
-	cacheWrite: number;
-}
-
 /** What a host carries out, in order. */
 export type Effect =
 	| { kind: "notify"; message: string; level: NotifyLevel }
@@ -212,6 +188,8 @@ export type Effect =
 	| { kind: "append"; record: TimeboxRecord }
 	/** Keep this prompt in the session's history: it ran, so it counts (`BudgetStore.appendPrompt`). */
 	| { kind: "recordPrompt"; prompt: string }
+	/** Forget this prompt kept in the session's history: it never ran after all (`SessionStore.dropPrompt`). */
+	| { kind: "dropPrompt"; prompt: string }
 	/** Keep what a response used in the session's history (`SessionStore.recordUsage`): it counts after a reload. */
 	| { kind: "recordUsage"; usage: RecordedUsage }
 	/** Write this line to the session's log (`SessionStore.appendLine`): what a hook leaves the next (run/session-log.ts). */

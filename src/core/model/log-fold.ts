@@ -84,6 +84,7 @@ export function historyOfFold(fold: LogFold): HistoryItem[] {
 	for (let index = 0; index < fold.kept.length; index++) {
 		const line = fold.kept[index] as LogLine;
 		if (line.kind === "prompt") items.push({ kind: "prompt", key: line.promptId, at: line.at });
+		else if (line.kind === "prompt-dropped") dropPromptItem(items, line.promptId);
 		else if (isRecordLine(line)) items.push({ kind: "record", record: line });
 		if (index === fold.recordAt) {
 			const spend = fold.spend;
@@ -93,6 +94,20 @@ export function historyOfFold(fold: LogFold): HistoryItem[] {
 		}
 	}
 	return items;
+}
+
+/**
+ * Takes the newest prompt of `promptId` out of a history being read from a log: the log says (`prompt-dropped`) that it
+ * never ran after all, so it counts for nothing.
+ */
+export function dropPromptItem(items: HistoryItem[], promptId: string): void {
+	for (let index = items.length - 1; index >= 0; index--) {
+		const item = items[index];
+		if (item?.kind === "prompt" && item.key === promptId) {
+			items.splice(index, 1);
+			return;
+		}
+	}
 }
 
 /** Which model call of its run a prompt is at: the first, plus one for each call recorded after it. */

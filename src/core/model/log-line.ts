@@ -17,6 +17,8 @@ export type LogLine =
 	 * project a suggested budget is made for).
 	 */
 	| { kind: "prompt"; promptId: string; at: number; cwd?: string }
+	/** The prompt of that id, kept above, never ran after all (the daily ledger refused it): it counts for nothing. */
+	| { kind: "prompt-dropped"; promptId: string; at: number }
 	/** Another model call of a prompt's run. */
 	| { kind: "call"; promptId: string; at: number }
 	/** What one response used, and how far the transcript it came from was read (and its prompt, where kept). */

@@ -71,7 +71,7 @@ function stopAgent(answer: Answer, agent: string): void {
 
 /** What the executor needs from a host. */
 export interface EffectPorts {
-	store: Pick<SessionStore, "append" | "appendPrompt" | "recordUsage" | "appendLine" | "keepFold">;
+	store: Pick<SessionStore, "append" | "appendPrompt" | "dropPrompt" | "recordUsage" | "appendLine" | "keepFold">;
 	/** The ledger's claims, and where it keeps the start mark of an on-stop command (where it keeps marks). */
 	ledger: Pick<BudgetLedger, "claim" | "startMark">;
 	/** The daily budgets that cover the session, with the ledger every session shares; absent where there is none. */
@@ -138,6 +138,9 @@ function carryOutOne(
 			return;
 		case "recordPrompt":
 			ports.store.appendPrompt?.(effect.prompt);
+			return;
+		case "dropPrompt":
+			ports.store.dropPrompt?.(effect.prompt);
 			return;
 		case "recordUsage":
 			ports.store.recordUsage?.(effect.usage);

@@ -25,6 +25,7 @@ import {
 	modelCall,
 	modelResponse,
 	onStopReported,
+	promptRefused,
 	refuseStopped,
 	toolCall,
 } from "./limits.ts";
@@ -124,6 +125,8 @@ function applyEvent(state: SessionState, event: SessionEvent, now: number): Tran
 		case "modelResponse":
 			// The call's answer came: what it used counts, and it holds nothing back any more.
 			return modelResponse(answered(state, event.agent ?? MAIN_AGENT), event, now);
+		case "promptRefused":
+			return promptRefused(state, now);
 		case "runEnd": {
 			// No call of the run is in flight any more.
 			const next = { ...settled(state), running: false };

@@ -119,6 +119,25 @@ export function modelCall(
 }
 
 /**
+ * The latest prompt, which the rules let run, was refused after all by the daily ledger (read ahead, where another
+ * machine took the day's last turn meanwhile): it never ran. It counts no more and its run is over, and the session's
+ * history forgets it, so that no later process counts it either. It stays the latest prompt seen: an event of it that
+ * still comes is not a new prompt's.
+ */
+export function promptRefused(state: SessionState, now: number): Transition {
+	const prompt = state.lastPrompt;
+	if (prompt === null) return { state, effects: [] };
+	const drop: Effect = { kind: "dropPrompt", prompt };
+	const standing = state.standing;
+	const uncounted =
+		standing?.runningCounted === true
+			? { ...standing, usedTurns: standing.usedTurns - 1, runningCounted: false }
+			: standing;
+	const next: SessionState = { ...state, running: false, standing: uncounted };
+	return { state: next, effects: [drop, status(next, now)] };
+}
+
+/**
  * What a response the host named used, kept in the session's history first, whatever the budget does with it: it
  * counts once by its id after any reload. Its cost is kept where the host sees cost.
  */

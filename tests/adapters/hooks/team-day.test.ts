@@ -50,8 +50,8 @@ function deps(before: () => void = () => {}): CliDeps {
 
 const ENV = { TIMEBOX_DAILY: "turns:1", TIMEBOX_DAILY_STORE: "redis://127.0.0.1:6390", TIMEBOX_TEAM: "platform" };
 
-async function prompt(turn: string, hookDeps: CliDeps): Promise<unknown> {
-	const payload = { session_id: "c1", hook_event_name: "UserPromptSubmit", turn_id: turn, prompt: "go", cwd: "/x" };
+async function prompt(turn: string, hookDeps: CliDeps, text = "go"): Promise<unknown> {
+	const payload = { session_id: "c1", hook_event_name: "UserPromptSubmit", turn_id: turn, prompt: text, cwd: "/x" };
 	const { stdout, stderr } = await runCli(["hook"], JSON.stringify(payload), { HOME: home, ...ENV }, hookDeps);
 	expect(stderr).toBe("");
 	return stdout === "" ? null : JSON.parse(stdout);
@@ -82,6 +82,22 @@ describe("a team's day in a hook process", () => {
 			reason: "Timebox: the team's budget for today is spent (1 turn). It resets at midnight UTC.",
 		});
 		expect(store.hashes.get("timebox:{platform}:2026-11-22:use")?.get("prompts")).toBe("1");
+	});
+
+	it("keeps a prompt the store refused after the rules counted it out of the session's own turns", async () => {
+		const elsewhere = () => {
+			const keys = ["use", "sessions", "who", "res", "sent"].map((key) => `timebox:{platform}:2026-11-22:${key}`);
+			store.call("count", keys, [0, "other", "bob@m2 (pi)", 1], 1_000);
+		};
+		await prompt("t0", deps(), "timebox turns:2");
+		expect(await prompt("t1", deps(elsewhere))).toMatchObject({ decision: "block" });
+		// The session's log says that the prompt it kept never ran: the next hook, and any after it, counts it for nothing.
+		const log = readFileSync(join(home, ".codex", "timebox", "sessions", "c1.jsonl"), "utf8");
+		expect(log).toContain('"kind":"prompt-dropped"');
+		expect(await prompt("t2", deps(), "timebox status")).toEqual({
+			decision: "block",
+			reason: "Timebox: no time limit | 2 turns left (0/2)",
+		});
 	});
 
 	it("counts a prompt on this machine while the store cannot be reached, says so, and keeps it to send", async () => {

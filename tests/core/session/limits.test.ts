@@ -232,6 +232,37 @@ describe("toolCall", () => {
 	});
 });
 
+describe("promptRefused", () => {
+	const REFUSED: SessionEvent = { type: "promptRefused" };
+
+	it("takes back the count of the latest prompt, which never ran, ends its run, and has the store forget it", () => {
+		const counted = play(withBudget(threeTurns), [call("p1"), RUN_END, call("p2")]);
+		const result = transition(counted, REFUSED, START);
+		expect(result.state).toEqual(
+			withBudget(threeTurns, { usedTurns: 1, lastPrompt: "p2", running: false, runningCounted: false }),
+		);
+		expect(result.effects).toEqual([
+			{ kind: "dropPrompt", prompt: "p2" },
+			{ kind: "status", text: statusText(result.state, START) },
+		]);
+		expect(statusText(result.state, START)).toBe("Timebox: no time limit | 2 turns left (1/3)");
+		// The same prompt's events still to come are not a new prompt's: they count nothing.
+		expect(transition(result.state, call("p2"), START).state.standing?.usedTurns).toBe(1);
+	});
+
+	it("has the store forget a prompt that ran without a budget, and does nothing before any prompt", () => {
+		const running = play(EMPTY_SESSION, [call("p1")]);
+		expect(transition(running, REFUSED, START)).toEqual({
+			state: { ...running, running: false },
+			effects: [
+				{ kind: "dropPrompt", prompt: "p1" },
+				{ kind: "status", text: undefined },
+			],
+		});
+		expect(transition(EMPTY_SESSION, REFUSED, START)).toEqual({ state: EMPTY_SESSION, effects: [] });
+	});
+});
+
 describe("runEnd", () => {
 	it("shows the answered prompt in the count", () => {
 		const running = withBudget(threeTurns, { usedTurns: 2, lastPrompt: "p2", running: true, runningCounted: true });

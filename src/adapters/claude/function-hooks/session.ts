@@ -113,7 +113,12 @@ export class ClaudeSession {
 		const taken = await this.daily.write();
 		if (answer.refusal !== null) return { drop: said.length > 0 ? said.join("\n") : answer.refusal };
 		this.ui.tell(said);
-		if (taken !== null) return { drop: taken };
+		if (taken !== null) {
+			// The team's store took the day's last turn meanwhile: the prompt the rules counted (their latest: a message
+			// joining the running turn counts none, so none of its is taken) never runs.
+			await this.live.handle({ type: "promptRefused" });
+			return { drop: taken };
+		}
 		// The rules kept the prompt once it ran (recordPrompt); a run the person did not start is no prompt.
 		if (!joining) this.prompt = key;
 		return next(

@@ -208,6 +208,15 @@ export class ModuleStore implements SessionStore, BudgetLedger, BudgetStore, Tra
 		this.save();
 	}
 
+	/** Forgets the newest prompt of a key that never ran after all (the rules say which). */
+	dropPrompt(key: string): void {
+		const history = this.saved.history;
+		const at = history.findLastIndex((item) => item.kind === "prompt" && item.key === key);
+		if (at < 0) return;
+		history.splice(at, 1);
+		this.save();
+	}
+
 	/** What a response used, as the rules keep it (`recordUsage`); its id is not kept, as the rules only sum usage. */
 	recordUsage(usage: RecordedUsage): void {
 		this.appendUsage(usage.used.tokens, usage.used.cost ?? 0);

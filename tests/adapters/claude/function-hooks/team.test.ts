@@ -128,6 +128,28 @@ describe("a team's daily budget on function hooks", () => {
 		expect(bob.claude.$.ran.every((argv) => argv[2] === TEAM_LINE)).toBe(true);
 	});
 
+	it("keeps a prompt the store refused after counting it ahead out of the session's own turns, after a restart too", async () => {
+		const time = new FakeTime();
+		const store = new MemoryStore(time);
+		const ann = await machine(store, "s-ann");
+		const bob = await machine(store, "s-bob");
+		expect(await bob.claude.command("turns:3")).toContain("Timebox set: 3 turns.");
+		expect(await bob.claude.command("today")).toContain("0 of 2 turns used");
+		expect(await ann.claude.prompt("one")).toBeNull();
+		await ann.claude.turnComplete("turn-1");
+		ann.claude.time.advance(TEAM_HOP_FRESH_MS);
+		expect(await ann.claude.prompt("two")).toBe(null);
+		expect(await bob.claude.prompt("three")).toBe(SPENT);
+		expect(await bob.claude.command("status")).toContain("Timebox: no time limit | 3 turns left (0/3)\n");
+		// Claude Code started again on the session: the plugin's store no longer holds the prompt that never ran.
+		const again = new FakeClaude({}, bob.claude);
+		again.$.sessionId = "s-bob";
+		for (const [name, value] of bob.claude.$.variables) again.$.variables.set(name, value);
+		again.$.runner = hookScript(store, bob.folder, again.time, {}).runner;
+		await again.start();
+		expect(await again.command("status")).toContain("Timebox: no time limit | 3 turns left (0/3)\n");
+	});
+
 	it("sends a model call's reservation at its start and its use at its answer: at most two processes a call", async () => {
 		const store = new MemoryStore(new FakeTime());
 		const { claude, batches } = await machine(store, "s-ann");

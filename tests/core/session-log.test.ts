@@ -114,6 +114,21 @@ describe("the lines of a prompt's run", () => {
 		expect(again.session).toEqual({ given: ["80%"], runStartedAt: null, stopped: true });
 		expect(sessionLog.dailyPartLines("p1", again, again, START + 6)).toEqual([]);
 	});
+
+	it("passes over a prompt that never ran after all: it is not the latest, and no run of it goes on", () => {
+		const lines: LogLine[] = [
+			{ kind: "prompt", promptId: "p1", at: START },
+			{ kind: "prompt", promptId: "p2", at: START + 1 },
+			{ kind: "prompt", promptId: "p2", at: START + 2 },
+			{ kind: "prompt-dropped", promptId: "p2", at: START + 3 },
+		];
+		expect(sessionLog.latestPrompt(lines)).toBe("p2");
+		expect(sessionLog.latestPrompt([...lines, { kind: "prompt-dropped", promptId: "p2", at: START + 4 }])).toBe("p1");
+		expect(sessionLog.latestPrompt([{ kind: "prompt-dropped", promptId: "p1", at: START }])).toBeNull();
+		expect(sessionLog.latestPrompt([])).toBeNull();
+		expect(sessionLog.dailyPartOf(lines, "p2").session.runStartedAt).toBeNull();
+		expect(sessionLog.dailyPartOf(lines, "p1").session.runStartedAt).toBe(START);
+	});
 });
 
 describe("what a transcript said was used", () => {

@@ -3148,7 +3148,7 @@ function modelCall(state, prompt2, now, isPrompt2 = true, request) {
 }
 function promptRefused(state, now) {
   const prompt2 = state.lastPrompt;
-  if (prompt2 === null) return { state, effects: [] };
+  if (prompt2 === null || !state.running) return { state, effects: [] };
   const drop = { kind: "dropPrompt", prompt: prompt2 };
   const standing2 = state.standing;
   const uncounted = standing2?.runningCounted === true ? { ...standing2, usedTurns: standing2.usedTurns - 1, runningCounted: false } : standing2;
@@ -4527,6 +4527,7 @@ var SessionRuntime = class {
    * event there; else their notices and lines for the model come after the session's own.
    */
   handle(event) {
+    if (event.type === "promptRefused") this.daily = { ...this.daily, session: dailyRefused(this.daily.session) };
     const daily = this.dailyAnswer(event);
     if (daily !== null && daily.refusal !== null) return daily;
     const answer = this.dispatch(event);
@@ -4744,9 +4745,15 @@ function keepFold(read) {
   return read !== null && read.bytes >= LOG_FOLD_KEEP_BYTES ? [{ kind: "keepLogFold", fold: read.fold }] : [];
 }
 function latestPrompt(lines) {
+  const dropped = [];
   for (let index = lines.length - 1; index >= 0; index--) {
     const line = lines[index];
-    if (line?.kind === "prompt") return line.promptId;
+    if (line?.kind === "prompt-dropped") dropped.push(line.promptId);
+    else if (line?.kind === "prompt") {
+      const at = dropped.indexOf(line.promptId);
+      if (at < 0) return line.promptId;
+      dropped.splice(at, 1);
+    }
   }
   return null;
 }
@@ -4777,7 +4784,9 @@ function dailyPartOf(lines, promptId) {
   const started = lines.find(
     (line) => line.kind === "prompt" && line.promptId === promptId
   );
-  const ended = lines.some((line) => line.kind === "daily-ended" && line.promptId === promptId);
+  const ended = lines.some(
+    (line) => (line.kind === "daily-ended" || line.kind === "prompt-dropped") && line.promptId === promptId
+  );
   return {
     ...NO_DAILY_PART,
     session: {

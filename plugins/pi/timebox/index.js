@@ -3004,7 +3004,7 @@ function modelCall(state, prompt, now, isPrompt = true, request) {
 }
 function promptRefused(state, now) {
   const prompt = state.lastPrompt;
-  if (prompt === null) return { state, effects: [] };
+  if (prompt === null || !state.running) return { state, effects: [] };
   const drop = { kind: "dropPrompt", prompt };
   const standing2 = state.standing;
   const uncounted = standing2?.runningCounted === true ? { ...standing2, usedTurns: standing2.usedTurns - 1, runningCounted: false } : standing2;
@@ -4451,6 +4451,7 @@ var SessionRuntime = class {
    * event there; else their notices and lines for the model come after the session's own.
    */
   handle(event) {
+    if (event.type === "promptRefused") this.daily = { ...this.daily, session: dailyRefused(this.daily.session) };
     const daily = this.dailyAnswer(event);
     if (daily !== null && daily.refusal !== null) return daily;
     const answer = this.dispatch(event);

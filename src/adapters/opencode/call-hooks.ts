@@ -33,12 +33,15 @@ export function callHooks(
 				session.commands.add(output.message.id);
 				return;
 			}
-			// The prompt's run starts here, as it does in every host: opencode's start-up comes before its first model
-			// call, and a budget that runs out in between stops this prompt (or lets it wrap up), as it would mid-run.
-			// The rules count it and keep it in the session's log (recordPrompt); its first call, step 1 too, does not
-			// count again. A refusal is kept for that call, which ends with it in `chat.params`.
 			const prompt = output.message.id;
 			session.sent.add(prompt);
+			// A message queued while a run goes on starts no run of its own now: opencode's loop takes it up at its next
+			// call, where it is counted (or refused) as before.
+			if (session.live.state.running) return;
+			// Sent while idle, the prompt's run starts here, as on the hook hosts: opencode's start-up comes before its
+			// first model call, and a budget that runs out in between stops this prompt (or lets it wrap up), as it would
+			// mid-run. The rules count it and keep it in the session's log (recordPrompt); its first call, step 1 too,
+			// does not count again. A refusal is kept for that call, which ends with it in `chat.params`.
 			const answer = await refusing(session, () => session.live.handle({ type: "modelCall", prompt, step: 1 }));
 			if (answer.refusal !== null) session.refused.set(prompt, answer.refusal);
 		},

@@ -73,6 +73,8 @@ export class SessionRuntime {
 	 * event there; else their notices and lines for the model come after the session's own.
 	 */
 	handle(event: SessionEvent): Answer {
+		// A prompt refused after all started no run: nothing of its time counts for the day.
+		if (event.type === "promptRefused") this.daily = { ...this.daily, session: dailyRefused(this.daily.session) };
 		const daily = this.dailyAnswer(event);
 		if (daily !== null && daily.refusal !== null) return daily;
 		const answer = this.dispatch(event);

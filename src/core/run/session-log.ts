@@ -42,11 +42,20 @@ export function keepFold(read: LogRead | null): Effect[] {
 	return read !== null && read.bytes >= LOG_FOLD_KEEP_BYTES ? [{ kind: "keepLogFold", fold: read.fold }] : [];
 }
 
-/** The latest prompt the log kept (what a host that names no prompt takes a later event's prompt to be); null for none. */
+/**
+ * The latest prompt the log kept that ran (what a host that names no prompt takes a later event's prompt to be): a
+ * prompt a later line says never ran after all is passed over; null for none.
+ */
 export function latestPrompt(lines: readonly LogLine[]): string | null {
+	const dropped: string[] = [];
 	for (let index = lines.length - 1; index >= 0; index--) {
 		const line = lines[index];
-		if (line?.kind === "prompt") return line.promptId;
+		if (line?.kind === "prompt-dropped") dropped.push(line.promptId);
+		else if (line?.kind === "prompt") {
+			const at = dropped.indexOf(line.promptId);
+			if (at < 0) return line.promptId;
+			dropped.splice(at, 1);
+		}
 	}
 	return null;
 }
@@ -103,7 +112,10 @@ export function dailyPartOf(lines: readonly LogLine[], promptId: string): DailyP
 	const started = lines.find(
 		(line): line is Extract<LogLine, { kind: "prompt" }> => line.kind === "prompt" && line.promptId === promptId,
 	);
-	const ended = lines.some((line) => line.kind === "daily-ended" && line.promptId === promptId);
+	// A run ended, or a prompt that never ran after all: no run of it goes on.
+	const ended = lines.some(
+		(line) => (line.kind === "daily-ended" || line.kind === "prompt-dropped") && line.promptId === promptId,
+	);
 	return {
 		...NO_DAILY_PART,
 		session: {

@@ -119,14 +119,15 @@ export function modelCall(
 }
 
 /**
- * The latest prompt, which the rules let run, was refused after all by the daily ledger (read ahead, where another
+ * The latest prompt, whose run the rules started, was refused after all by the daily ledger (read ahead, where another
  * machine took the day's last turn meanwhile): it never ran. It counts no more and its run is over, and the session's
- * history forgets it, so that no later process counts it either. It stays the latest prompt seen: an event of it that
- * still comes is not a new prompt's.
+ * history forgets it, so that no later process counts it either (nor takes it for the latest prompt). In this process
+ * it stays the latest prompt seen: an event of it that still comes is not a new prompt's. With no run going (the rules
+ * did not start one), nothing changes.
  */
 export function promptRefused(state: SessionState, now: number): Transition {
 	const prompt = state.lastPrompt;
-	if (prompt === null) return { state, effects: [] };
+	if (prompt === null || !state.running) return { state, effects: [] };
 	const drop: Effect = { kind: "dropPrompt", prompt };
 	const standing = state.standing;
 	const uncounted =

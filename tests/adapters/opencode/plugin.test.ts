@@ -352,6 +352,30 @@ describe("a time budget that runs out", () => {
 		]);
 	});
 
+	it("leaves a prompt queued while the last allowed one runs to its first call: the running prompt's tools go on", async () => {
+		const opencode = await tui();
+		await opencode.timebox("turns:1");
+		const conversation = opencode.conversation();
+		const send = async (text: string) => {
+			const message = conversation.addUser(text);
+			await opencode.hook("chat.message")(
+				{ sessionID: conversation.id, agent: "build", messageID: message.info.id },
+				{ message: message.info, parts: message.parts },
+			);
+			return message;
+		};
+		const one = await send("one");
+		expect((await opencode.call(conversation, one.info)).refusal).toBeNull();
+		// Prompt two is queued while one's call asks for its tools: they run, and nothing is aborted or said.
+		const two = await send("two");
+		expect([await opencode.tool(), await opencode.tool()]).toEqual([null, null]);
+		expect(opencode.client.aborts).toEqual([]);
+		expect(opencode.messages("error")).toEqual([]);
+		// The queued prompt is the second of turns:1: refused at its first call.
+		expect((await opencode.call(conversation, two.info)).refusal).toBe(SPENT("1 turn, 0s"));
+		expect(opencode.messages("error")).toEqual([SPENT("1 turn, 0s")]);
+	});
+
 	it("survives a client whose abort fails", async () => {
 		const opencode = await run();
 		opencode.client.failAborts = true;

@@ -260,6 +260,9 @@ describe("promptRefused", () => {
 			],
 		});
 		expect(transition(EMPTY_SESSION, REFUSED, START)).toEqual({ state: EMPTY_SESSION, effects: [] });
+		// A prompt whose run the rules did not start (it ended, or they never let it go) is left alone.
+		const ended = play(withBudget(threeTurns), [call("p1"), RUN_END]);
+		expect(transition(ended, REFUSED, START)).toEqual({ state: ended, effects: [] });
 	});
 });
 

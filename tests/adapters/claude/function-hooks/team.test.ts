@@ -148,6 +148,13 @@ describe("a team's daily budget on function hooks", () => {
 		again.$.runner = hookScript(store, bob.folder, again.time, {}).runner;
 		await again.start();
 		expect(await again.command("status")).toContain("Timebox: no time limit | 3 turns left (0/3)\n");
+		// Nor does the day count the refused prompt's time: given one more turn, Bob's next prompt adds no agent time.
+		bob.claude.time.advance(10 * 60_000);
+		expect(await ann.claude.command("today +turns:1")).toContain("raised by 1 prompt");
+		bob.claude.time.advance(TEAM_HOP_FRESH_MS);
+		expect(await bob.claude.prompt("four")).toBeNull();
+		// (Counted from the refused prompt, it would be the 10 minutes since.)
+		expect(used(store, "agentMs")).toBeUndefined();
 	});
 
 	it("sends a model call's reservation at its start and its use at its answer: at most two processes a call", async () => {

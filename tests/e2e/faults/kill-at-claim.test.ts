@@ -41,10 +41,10 @@ const TRIES = 30;
 /**
  * In the real claude, not every stop can be killed at its claim: a killed claude leaves its store's lock file behind,
  * and a later claude may write the store only once it gives up on that lock, as it ends (seen: no write in 20 s, then
- * one as it ends). Such a stop runs its command as any stop does, unkilled. Seen on a quiet machine: 20 kills took 37
- * stops, 11 of them right after a kill.
+ * one as it ends). Such a stop runs its command as any stop does, unkilled. Seen: 20 kills took 37 stops on a quiet
+ * machine (11 of them right after a kill), and 39 beside the other hosts' cases; the bound leaves room for more.
  */
-const CLAUDE_TRIES = 2 * KILLS + 5;
+const CLAUDE_TRIES = 3 * KILLS;
 /**
  * How long a claude whose stop can be killed is kept open for its store's write. Seen: the write came 20 to 50 ms after
  * the prompt's result whenever it came while claude was open, and never later than that; a claude that waits for a lock
@@ -179,7 +179,9 @@ function fileLedgerHost(ledger: string, next: KillHost["next"]): KillHost {
 	return { folder: ledger, recovered: (budget) => existsSync(join(ledger, `${budget}.onStopRecovered.json`)), next };
 }
 
-describe("a process killed at the claim of the stop it makes", () => {
+// The hosts' sessions share nothing (each its own folders, ledger and fake model), so they run side by side: the
+// file takes about as long as its longest case, Claude Code's hooks module, instead of the sum of the four.
+describe.concurrent("a process killed at the claim of the stop it makes", () => {
 	it("on the hook script, as Claude Code starts it: every on-stop command runs once, 20 kills at the claim", async () => {
 		const data = join(root, "hooks");
 		const ran = join(root, "hooks-ran.txt");

@@ -323,13 +323,15 @@ describe("Timebox in opencode run", () => {
 
 	it("stops a prompt whose time runs out before its first request: nothing is sent, and the on-stop command runs once", async () => {
 		const stopFile = join(root, "stopped.txt");
-		// A plugin after Timebox holds the prompt for 2 s where opencode's start-up is, between the prompt reaching
-		// Timebox (where a default budget starts) and its first model call: the 1 s budget runs out there.
+		// A second plugin holds the prompt for 2 s where opencode's start-up is, between the prompt reaching Timebox
+		// (where a default budget starts) and its first model call: the 1 s budget runs out there. It holds both the
+		// prompt's hook and the call's, so that the window falls between Timebox's two whichever plugin opencode runs first.
 		const slow = join(home, ".config", "opencode", "plugin", "slow-start.js");
 		mkdirSync(join(slow, ".."), { recursive: true });
+		const hold = "() => new Promise((done) => setTimeout(done, 2000))";
 		writeFileSync(
 			slow,
-			'export const SlowStart = async () => ({ "chat.message": () => new Promise((done) => setTimeout(done, 2000)) });\n',
+			`export const SlowStart = async () => ({ "chat.message": ${hold}, "experimental.chat.messages.transform": ${hold} });\n`,
 		);
 		api.reply({ bash: `echo ran >> '${join(root, "ran.txt")}'` }, { text: "NEVER" });
 		const loop = await run(["loop"], { TIMEBOX_DEFAULT: `1s -- ${stopScript(stopFile)}` });

@@ -5780,11 +5780,12 @@ async function handleHook(hostEvent, deps) {
   const counted = event.transcriptPath !== null && deps.readUsage ? countUsage(deps.readUsage, event.transcriptPath, deps.store, now) : null;
   if (counted !== null) hook.write(counted.effects);
   const usageNote = counted?.notice ?? null;
-  const reply = await replyTo(event, hook, now);
-  if (usageNote === null) return settleDay(reply, hook, readAheadOf(deps));
-  const withNote = reply ?? silentReply();
-  withNote.notices.push(usageNote);
-  return settleDay(withNote, hook, readAheadOf(deps));
+  let reply = await replyTo(event, hook, now);
+  if (usageNote !== null) {
+    reply ??= silentReply();
+    reply.notices.push(usageNote);
+  }
+  return settleDay(reply, hook, readAheadOf(deps));
 }
 function readAheadOf(deps) {
   const ledger = deps.daily?.ledger;

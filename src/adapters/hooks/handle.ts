@@ -29,11 +29,12 @@ export async function handleHook(hostEvent: HookEvent, deps: HookDeps): Promise<
 			: null;
 	if (counted !== null) hook.write(counted.effects);
 	const usageNote = counted?.notice ?? null;
-	const reply = await replyTo(event, hook, now);
-	if (usageNote === null) return settleDay(reply, hook, readAheadOf(deps));
-	const withNote = reply ?? silentReply();
-	withNote.notices.push(usageNote);
-	return settleDay(withNote, hook, readAheadOf(deps));
+	let reply = await replyTo(event, hook, now);
+	if (usageNote !== null) {
+		reply ??= silentReply();
+		reply.notices.push(usageNote);
+	}
+	return settleDay(reply, hook, readAheadOf(deps));
 }
 
 /** The daily ledger of a hook where it is read ahead (a team's); null where it is called as it goes. */

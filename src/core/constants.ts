@@ -273,7 +273,10 @@ export const TEAM_ASK_WHY_CHARS = 200;
  * reads only the lines after it: a hook that read this many bytes or more past the kept summary keeps a new one.
  */
 export const LOG_FOLD_KEEP_BYTES = 16_384;
-/** The version of a kept summary of a session's log: a summary of another version is ignored. */
-export const LOG_FOLD_VERSION = 1;
+/**
+ * The version of a kept summary of a session's log: a summary of another version is ignored. 2: the ids of the calls,
+ * the runs' ends and the responses kept as one text each.
+ */
+export const LOG_FOLD_VERSION = 2;
 /** How many bytes of the log, at its start and before the summary's offset, the summary checks are still the same. */
 export const LOG_FOLD_CHECK_BYTES = 256;

@@ -85,7 +85,8 @@ export type {
 } from "./model/budget.ts";
 export { freshBudget, NO_SPEND } from "./model/budget.ts";
 export type { ModelPrices, ModelRequest, TranscriptPrompt } from "./model/events.ts";
-export { type FoldedHistory, foldHistory, type HistoryItem } from "./model/history.ts";
+export { type FoldedHistory, foldHistory, type HistoryItem, type SpendItem } from "./model/history.ts";
+export { IdCounts, type IdCountsJson, type IdLookup, IdSet, type IdSetJson } from "./model/id-text.ts";
 export {
 	copyLogFold,
 	dropPromptItem,

@@ -6,7 +6,8 @@ import type { LogLine } from "../../src/core/index.ts";
 import { budgetRecord, offRecord } from "../../src/core/model/records.ts";
 import { budget, START } from "./budgets.ts";
 
-const id = fc.constantFrom("p1", "p2", "p3", "constructor", "__proto__");
+// Beside plain ids: the empty one, one that begins another, and ones holding what a summary's id texts part ids with.
+const id = fc.constantFrom("p1", "p2", "p3", "constructor", "__proto__", "", "p", "p1\np2", "p\t1");
 const agent = fc.constantFrom("a1", "a2");
 const at = fc.integer({ min: START, max: START + 10_000 });
 // `+ 0`: JSON writes -0 as 0.
@@ -42,7 +43,10 @@ export const logLine: fc.Arbitrary<LogLine> = fc.oneof(
 		arbitrary: fc.record(
 			{
 				kind: fc.constant("usage" as const),
-				responseId: fc.nat(12).map((n) => `r${n}`),
+				responseId: fc.oneof(
+					{ arbitrary: fc.nat(12).map((n) => `r${n}`), weight: 4 },
+					fc.constantFrom("", "r", "r1\nr2", "r\t1"),
+				),
 				tokens: amount,
 				cost: amount,
 				at,
@@ -109,5 +113,5 @@ export const splitLog = fc
 	.chain((lines) => fc.tuple(fc.constant(lines), fc.integer({ min: 0, max: lines.length })));
 
 /** The ids the arbitrary lines use, to ask every query of a fold about each. */
-export const PROMPT_IDS = ["p1", "p2", "p3", "constructor", "__proto__", "never"];
+export const PROMPT_IDS = ["p1", "p2", "p3", "constructor", "__proto__", "", "p", "p1\np2", "p\t1", "p2\n", "never"];
 export const AGENT_IDS = ["a1", "a2", "a3"];

@@ -1524,6 +1524,14 @@ function foldHistory(items) {
       }
       continue;
     }
+    if (item.kind === "spend") {
+      const { amounts } = item;
+      for (let at = 0; index > budgetAt && !paused && at < amounts.length; at += 2) {
+        tokens += safeAmount(amounts[at]);
+        cost += safeAmount(amounts[at + 1]);
+      }
+      continue;
+    }
     if (item.kind !== "prompt") continue;
     latest = item;
     if (index < budgetAt) promptsBefore++;

@@ -1,4 +1,9 @@
 // Timebox's report page, bundled from src/entries/report/entry.ts by npm run build. Do not edit.
+var __defProp = Object.defineProperty;
+var __export = (target, all) => {
+  for (var name in all)
+    __defProp(target, name, { get: all[name], enumerable: true });
+};
 
 // src/adapters/report/write-page.ts
 import { mkdirSync as mkdirSync2, writeFileSync as writeFileSync2 } from "node:fs";
@@ -63,6 +68,7 @@ var TEAM_KEYS_OUTLIVE_S = 24 * 3600;
 var TEAM_DAYS_KEPT = 2;
 var TEAM_SCOPE = "team";
 var TEAM_ASKS_KEPT = 100;
+var LOG_FOLD_KEEP_BYTES = 16384;
 
 // src/core/parse.ts
 var TIME_TOKEN = /^(\d+(?:\.\d+)?)\s*([smh])?$/i;
@@ -704,6 +710,9 @@ function requestsAnswered(asks, raise) {
   ).map((ask) => ask.id);
 }
 
+// src/core/daily/daily.ts
+var NO_DAILY_SESSION = { given: [], runStartedAt: null, stopped: false };
+
 // src/core/daily/today-data.ts
 var leftOf = (limit2, used) => limit2 === null ? null : Math.max(0, limit2 - used);
 function todayData(standings, sessions) {
@@ -967,6 +976,14 @@ function foldHistory(items) {
       }
       continue;
     }
+    if (item.kind === "spend") {
+      const { amounts } = item;
+      for (let at = 0; index > budgetAt && !paused && at < amounts.length; at += 2) {
+        tokens += safeAmount(amounts[at]);
+        cost += safeAmount(amounts[at + 1]);
+      }
+      continue;
+    }
     if (item.kind !== "prompt") continue;
     latest = item;
     if (index < budgetAt) promptsBefore++;
@@ -1227,6 +1244,13 @@ function readLedger(ledger, budget) {
   return budget.extensions ? { ...outcomes, off: ledger.read(budgetIdOf(budget)).off } : outcomes;
 }
 
+// src/core/session/state.ts
+function counting(state) {
+  const standing = state.standing;
+  if (!standing || standing.spent || standing.budget.pausedAt !== void 0) return null;
+  return standing;
+}
+
 // src/core/text/model-notes.ts
 var BUDGET_IN_FORCE_PROMPT = [
   "",
@@ -1239,6 +1263,129 @@ var WRAP_UP_PROMPT = [
   "The budget the user gave this session is spent. Write your final answer now: what was done, and what is left to do.",
   "Call no more tools: they are refused, and the run is stopped if you ask for one again."
 ].join("\n");
+
+// src/core/loop/calls.ts
+function sortedKeys(fields2) {
+  const keys = Object.keys(fields2);
+  for (let index = 1; index < keys.length; index++) {
+    const key = keys[index];
+    let at = index - 1;
+    while (at >= 0 && keys[at] > key) {
+      keys[at + 1] = keys[at];
+      at--;
+    }
+    keys[at + 1] = key;
+  }
+  return keys;
+}
+function callHash(call) {
+  const lanes = { a: 2166136261, b: 2654435761 };
+  feedText(lanes, call.tool);
+  feedValue(lanes, call.input, []);
+  return finish(lanes);
+}
+function callKey(call) {
+  return keyOf(callHash(call));
+}
+function keyOf(hash) {
+  return hex(hash.a) + hex(hash.b);
+}
+function feed(lanes, code) {
+  lanes.a = Math.imul(lanes.a ^ code, 16777619);
+  lanes.b = Math.imul(lanes.b ^ code, 1540483477);
+}
+function feedText(lanes, text2) {
+  feed(lanes, TEXT);
+  feed(lanes, text2.length);
+  let { a, b } = lanes;
+  const pairs = text2.length - 1;
+  let index = 0;
+  for (; index < pairs; index += 2) {
+    const pair = text2.charCodeAt(index) | text2.charCodeAt(index + 1) << 16;
+    a = Math.imul(a ^ pair, 16777619);
+    b = Math.imul(b ^ pair, 1540483477);
+  }
+  if (index < text2.length) {
+    const last = text2.charCodeAt(index);
+    a = Math.imul(a ^ last, 16777619);
+    b = Math.imul(b ^ last, 1540483477);
+  }
+  lanes.a = a;
+  lanes.b = b;
+}
+var TEXT = 65537;
+var NUMBER = 65538;
+var TRUE = 65539;
+var FALSE = 65540;
+var NULL = 65541;
+var ARRAY = 65542;
+var OBJECT = 65543;
+var END = 65544;
+var WHOLE = 65545;
+function written(value) {
+  const kind = typeof value;
+  return kind !== "undefined" && kind !== "function" && kind !== "symbol";
+}
+function feedValue(lanes, value, open) {
+  switch (typeof value) {
+    case "string":
+      feedText(lanes, value);
+      return;
+    case "number":
+      if (!Number.isFinite(value)) break;
+      if ((value | 0) === value) {
+        feed(lanes, WHOLE);
+        feed(lanes, value);
+      } else {
+        feed(lanes, NUMBER);
+        feedText(lanes, String(value));
+      }
+      return;
+    case "boolean":
+      feed(lanes, value ? TRUE : FALSE);
+      return;
+    case "bigint":
+      feedText(lanes, value.toString());
+      return;
+    case "object":
+      if (value === null || open.includes(value)) break;
+      feedObject(lanes, value, open);
+      return;
+  }
+  feed(lanes, NULL);
+}
+function feedObject(lanes, value, open) {
+  open.push(value);
+  if (Array.isArray(value)) {
+    feed(lanes, ARRAY);
+    feed(lanes, value.length);
+    for (const item of value) feedValue(lanes, item, open);
+  } else {
+    const fields2 = value;
+    feed(lanes, OBJECT);
+    for (const key of sortedKeys(fields2)) {
+      const field = fields2[key];
+      if (!written(field)) continue;
+      feedText(lanes, key);
+      feedValue(lanes, field, open);
+    }
+  }
+  feed(lanes, END);
+  open.pop();
+}
+function finish(lanes) {
+  let { a, b } = lanes;
+  a ^= b >>> 15;
+  a = Math.imul(a, 2246822507);
+  b ^= a >>> 13;
+  b = Math.imul(b, 3266489909);
+  a ^= b >>> 16;
+  b ^= a >>> 16;
+  return { a: a >>> 0, b: b >>> 0 };
+}
+function hex(lane) {
+  return (lane >>> 0).toString(16).padStart(8, "0");
+}
 
 // src/core/loop/run-calls.ts
 var BITS = 5;
@@ -1445,6 +1592,33 @@ function subagentData(run, line) {
   };
 }
 
+// src/core/run/runtime.ts
+var NO_DAILY_PART = { session: NO_DAILY_SESSION, refused: null };
+
+// src/core/run/session-log.ts
+var session_log_exports = {};
+__export(session_log_exports, {
+  claimKept: () => claimKept,
+  dailyPartLines: () => dailyPartLines,
+  dailyPartOf: () => dailyPartOf,
+  keepFold: () => keepFold,
+  keepSpawn: () => keepSpawn,
+  keepUntold: () => keepUntold,
+  latestPrompt: () => latestPrompt,
+  linesOfKind: () => linesOfKind,
+  loopCalls: () => loopCalls,
+  nextCallLines: () => nextCallLines,
+  owe: () => owe,
+  owedTo: () => owedTo,
+  refuseSpawn: () => refuseSpawn,
+  refusedSpawn: () => refusedSpawn,
+  ruleIdOf: () => ruleIdOf,
+  runEndedLines: () => runEndedLines,
+  takeSpawn: () => takeSpawn,
+  transcriptUsage: () => transcriptUsage,
+  untoldNotices: () => untoldNotices
+});
+
 // src/core/text/notices.ts
 var SETTINGS_NOT_JSON = "Timebox: the settings file is not valid JSON, so nothing was changed.";
 var SETTINGS_NOT_OBJECT = "Timebox: the settings file is not a JSON object, so nothing was changed.";
@@ -1452,6 +1626,7 @@ var STATUS_LINE_ALREADY_SET = "Timebox's status line is already set up; nothing 
 function statusLineSet(afterYours) {
   return afterYours ? "Timebox's status line is set up after yours: your status line comes first, then Timebox's." : "Timebox's status line is set up: it shows the budget of each session.";
 }
+var TRANSCRIPT_UNREADABLE = "Timebox: Claude Code's transcript shows token usage in a form Timebox cannot read, so a token limit is not enforced until it can.";
 function dailyLedgerUnusable(dir, reason) {
   return `Timebox: the daily ledger in ${dir} cannot be used (${reason}), so today's budget is not enforced here.`;
 }
@@ -1470,6 +1645,158 @@ function teamStoreRefusal(shown, why) {
 }
 function teamStoreDenied(shown, why) {
   return `Timebox: the team's daily store ${shown} refused this user the team's day (${why}), so new turns are refused until its admin lets this user count there (docs/team.md gives a member's ACL).`;
+}
+
+// src/core/run/session-log.ts
+var write = (line) => ({ kind: "logLine", line });
+function linesOfKind(lines, kind) {
+  const found = [];
+  for (let index = 0; index < lines.length; index++) {
+    const line = lines[index];
+    if (line.kind === kind) found.push(line);
+  }
+  return found;
+}
+function nextCallLines(state, promptKey2, now) {
+  return promptKey2 !== null && state.standing ? [write({ kind: "call", promptId: promptKey2, at: now })] : [];
+}
+function keepFold(read) {
+  return read !== null && read.bytes >= LOG_FOLD_KEEP_BYTES ? [{ kind: "keepLogFold", fold: read.fold }] : [];
+}
+function latestPrompt(lines) {
+  const dropped = [];
+  for (let index = lines.length - 1; index >= 0; index--) {
+    const line = lines[index];
+    if (line?.kind === "prompt-dropped") dropped.push(line.promptId);
+    else if (line?.kind === "prompt") {
+      const at = dropped.indexOf(line.promptId);
+      if (at < 0) return line.promptId;
+      dropped.splice(at, 1);
+    }
+  }
+  return null;
+}
+function loopCalls(lines, state, promptId, agent, call, now) {
+  const guarded = agent === null ? counting(state)?.budget.loopLimit !== void 0 : state.subagents.runs[agent]?.budget?.loopLimit !== void 0;
+  if (!guarded || promptId === null) return { value: void 0, effects: [] };
+  const earlier = [];
+  for (let index = lines.length - 1; index >= 0; index--) {
+    const line = lines[index];
+    if (line.kind === "tool" && line.agent === agent && (agent !== null || line.promptId === promptId)) {
+      earlier.push(line.key);
+    } else if (line.kind === "prompt" && line.promptId === promptId) break;
+    else if (line.kind === "spawn" && agent !== null && line.id === agent) break;
+  }
+  earlier.reverse();
+  return { value: earlier, effects: [write({ kind: "tool", promptId, agent, key: callKey(call), at: now })] };
+}
+function runEndedLines(promptId, now) {
+  return promptId === null ? [] : [write({ kind: "ended", promptId, at: now })];
+}
+function claimKept(claim, lines, now) {
+  const kept2 = lines.some(
+    (line) => line.kind === "claim" && line.claim.kind === claim.kind && line.claim.budgetId === claim.budgetId
+  );
+  return kept2 ? null : [write({ kind: "claim", claim, at: now })];
+}
+function dailyPartOf(lines, promptId) {
+  const started = lines.find(
+    (line) => line.kind === "prompt" && line.promptId === promptId
+  );
+  const ended = lines.some(
+    (line) => (line.kind === "daily-ended" || line.kind === "prompt-dropped") && line.promptId === promptId
+  );
+  return {
+    ...NO_DAILY_PART,
+    session: {
+      given: linesOfKind(lines, "daily-warned").map((line) => line.level),
+      runStartedAt: !ended && started !== void 0 ? started.at : null,
+      stopped: lines.some((line) => line.kind === "daily-stopped" && line.promptId === promptId)
+    }
+  };
+}
+function dailyPartLines(promptId, before, after, now) {
+  const lines = [];
+  for (const level of after.session.given) {
+    if (!before.session.given.includes(level)) lines.push({ kind: "daily-warned", level, at: now });
+  }
+  if (after.session.stopped && !before.session.stopped) lines.push({ kind: "daily-stopped", promptId, at: now });
+  if (before.session.runStartedAt !== null && after.session.runStartedAt === null) {
+    lines.push({ kind: "daily-ended", promptId, at: now });
+  }
+  return lines.map(write);
+}
+function transcriptUsage(found, readFrom, lines, now) {
+  const effects = found.responses.map((response) => ({
+    kind: "recordUsage",
+    usage: {
+      responseId: response.id,
+      used: { tokens: response.tokens },
+      at: now,
+      offset: found.offset,
+      ...response.prompt === void 0 ? {} : { prompt: response.prompt }
+    }
+  }));
+  const tokens = found.responses.reduce((sum, response) => sum + response.tokens, 0);
+  if (tokens > 0) effects.push({ kind: "addDailyUse", use: { tokens } });
+  if (found.responses.length === 0 && found.offset > readFrom) {
+    effects.push(write({ kind: "transcript", offset: found.offset }));
+  }
+  if (!found.unreadable || lines.some((line) => line.kind === "transcript-unreadable"))
+    return { effects, notice: null };
+  effects.push(write({ kind: "transcript-unreadable", at: now }));
+  return { effects, notice: TRANSCRIPT_UNREADABLE };
+}
+function owe(to, lines, now) {
+  return [write({ kind: "owed", to, lines, at: now })];
+}
+function owedTo(lines, to, now) {
+  let paid = 0;
+  const owedLines = [];
+  for (let index = 0; index < lines.length; index++) {
+    const line = lines[index];
+    if (line.kind === "paid" && line.to === to) paid++;
+    else if (line.kind === "owed" && line.to === to) owedLines.push(line.lines);
+  }
+  const owed = owedLines.slice(paid);
+  return { value: owed.flat(), effects: owed.map(() => write({ kind: "paid", to, at: now })) };
+}
+function keepUntold(notices, now) {
+  return [write({ kind: "untold", notices, at: now })];
+}
+function untoldNotices(lines, now) {
+  let told = 0;
+  const kept2 = [];
+  for (let index = 0; index < lines.length; index++) {
+    const line = lines[index];
+    if (line.kind === "told") told++;
+    else if (line.kind === "untold") kept2.push(line.notices);
+  }
+  const untold = kept2.slice(told);
+  return { value: untold.flat(), effects: untold.map(() => write({ kind: "told", at: now })) };
+}
+function keepSpawn(id, agent, spawn, now) {
+  return [write({ kind: "spawn", id, agent, ...spawn, at: now })];
+}
+function takeSpawn(lines, agent, agentType, now) {
+  const taken = new Set(linesOfKind(lines, "spawn-taken").map((line) => line.index));
+  const open = linesOfKind(lines, "spawn").map((line, index) => ({ line, index })).filter(({ index }) => !taken.has(index));
+  const found = open.find(({ line }) => line.agentType === agentType) ?? open[0];
+  if (!found) return { value: null, effects: [] };
+  return { value: found.line, effects: [write({ kind: "spawn-taken", index: found.index, agent, at: now })] };
+}
+function ruleIdOf(lines, hostAgent) {
+  const taken = lines.find((line) => line.kind === "spawn-taken" && line.agent === hostAgent);
+  if (taken?.kind !== "spawn-taken") return hostAgent;
+  const spawn = linesOfKind(lines, "spawn")[taken.index];
+  return spawn?.id ?? hostAgent;
+}
+function refuseSpawn(agent, reason, now) {
+  return [write({ kind: "spawn-refused", agent, reason, at: now })];
+}
+function refusedSpawn(lines, agent) {
+  const refused = lines.find((line) => line.kind === "spawn-refused" && line.agent === agent);
+  return refused?.kind === "spawn-refused" ? refused.reason : null;
 }
 
 // src/core/suggest/past-session.ts
@@ -2119,8 +2446,8 @@ function renderPage(data, assets) {
 ${PAGE_CSS}`;
   const csp = `default-src 'none'; img-src data:; style-src ${cspHash(style)}; script-src ${cspHash(assets.script)}`;
   const who = data.session === null ? "" : `Session ${escapeHtml(data.session.id)} on ${escapeHtml(data.session.host)}, `;
-  const written2 = new Date(data.writtenAt);
-  const day = written2.toISOString().slice(0, 10);
+  const written3 = new Date(data.writtenAt);
+  const day = written3.toISOString().slice(0, 10);
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
 <meta http-equiv="Content-Security-Policy" content="${csp}">
@@ -2392,7 +2719,7 @@ function readTranscriptLines(usageOfLine3, path, offset, seen) {
     const read = readSync3(fd, buffer, 0, buffer.length, offset);
     const end = buffer.subarray(0, read).lastIndexOf(10);
     if (end < 0) return read === MAX_READ_BYTES ? { ...nothing, offset: offset + read } : nothing;
-    const found = new Set(seen);
+    const found = /* @__PURE__ */ new Set();
     const responses = [];
     let unreadable = false;
     let from = offset;
@@ -2400,7 +2727,7 @@ function readTranscriptLines(usageOfLine3, path, offset, seen) {
       const usage = usageOfLine3(raw, from);
       from += Buffer.byteLength(raw, "utf8") + 1;
       if (usage === "unreadable") unreadable = true;
-      else if (usage && !found.has(usage.id)) {
+      else if (usage && !seen.has(usage.id) && !found.has(usage.id)) {
         found.add(usage.id);
         responses.push(usage);
       }
@@ -2657,8 +2984,8 @@ function cappedRequest(reply, event, cap) {
 function ledgerView(budget, files) {
   const view = withLoggedClaims(readLedger(files.ledger, budget), budget, files.store);
   if (budget.id !== void 0 && !budget.id.startsWith(LEGACY_ID_PREFIX)) return view;
-  const legacy = files.store.lines().flatMap(
-    (line) => (line.kind === "spent" || line.kind === "nudged") && line.budgetStart === budget.startTime ? [line] : []
+  const legacy = files.store.lines().filter(
+    (line) => (line.kind === "spent" || line.kind === "nudged") && line.budgetStart === budget.startTime
   );
   const spent = legacy.find((line) => line.kind === "spent");
   return {
@@ -2668,7 +2995,7 @@ function ledgerView(budget, files) {
   };
 }
 function loggedClaims(store) {
-  return store.lines().flatMap((line) => line.kind === "claim" ? [line.claim] : []);
+  return session_log_exports.linesOfKind(store.lines(), "claim").map((line) => line.claim);
 }
 function withLoggedClaims(view, budget, store) {
   const logged = loggedClaims(store);
@@ -3008,7 +3335,11 @@ var SessionLog = class {
   }
   /** The working folder the session ran in: the first one a prompt's line kept, or null. */
   project() {
-    for (const line of this.lines()) if (line.kind === "prompt" && line.cwd !== void 0) return line.cwd;
+    const lines = this.lines();
+    for (let index = 0; index < lines.length; index++) {
+      const line = lines[index];
+      if (line.kind === "prompt" && line.cwd !== void 0) return line.cwd;
+    }
     return null;
   }
   /** Records a prompt that ran (the rules say which), at `at` or now. */
@@ -4134,7 +4465,7 @@ function notDone(calls, error) {
   const { shown } = calls.config;
   return { failed: answer === "error" ? teamStoreDidNotTake(shown, error) : teamStoreNotReached(shown, error, false) };
 }
-function written(calls, reply) {
+function written2(calls, reply) {
   return reply.ok ? "done" : notDone(calls, reply.error);
 }
 function common(calls, expiry) {
@@ -4150,7 +4481,7 @@ function* viewTeam(calls) {
 function* setLimits(calls, limits) {
   const values = limits === null ? ["off", "", "", ""] : [limits.timeMs, limits.turns, limits.tokens, limits.cost].map((v) => v ?? "");
   const args = [...common(calls, 0), ...values, calls.now];
-  return written(calls, yield* calls.send("limits", [adminKeys(calls.config.team, calls.day.day).limits], args));
+  return written2(calls, yield* calls.send("limits", [adminKeys(calls.config.team, calls.day.day).limits], args));
 }
 function* raiseDay(calls, adjustment) {
   const view = yield* viewTeam(calls);
@@ -4159,7 +4490,7 @@ function* raiseDay(calls, adjustment) {
   const { addTimeMs, addPrompts, addTokens, addCost, off } = adjustment;
   const keys = [adminKeys(calls.config.team, day).raise, dayKeys(calls.config.team, day)[5]];
   const args = [...common(calls, expiry), addTimeMs, addPrompts, addTokens, addCost, off ? 1 : 0, ...answered];
-  return written(calls, yield* calls.send("raise", keys, args));
+  return written2(calls, yield* calls.send("raise", keys, args));
 }
 function* addToDay(calls, adjustment) {
   const { day, expiry } = calls.day;
@@ -4167,7 +4498,7 @@ function* addToDay(calls, adjustment) {
   const args = [...common(calls, expiry), addTimeMs, addPrompts, addTokens, addCost, off ? 1 : 0];
   const reply = yield* calls.send("adjust", dayKeys(calls.config.team, day), args);
   if (!reply.ok && storeAnswer(reply.error) === null) return void 0;
-  return written(calls, reply);
+  return written2(calls, reply);
 }
 function* askMore(calls, adjustment, why) {
   const { day, expiry } = calls.day;
@@ -4176,7 +4507,7 @@ function* askMore(calls, adjustment, why) {
   const args = [...common(calls, expiry), id, text2, TEAM_ASKS_KEPT];
   const reply = yield* calls.send("ask", dayKeys(calls.config.team, day), args);
   if (reply.ok && reply.value === 0) return { failed: teamAsksFull(TEAM_ASKS_KEPT) };
-  return written(calls, reply);
+  return written2(calls, reply);
 }
 
 // src/adapters/team/day.ts
@@ -4299,7 +4630,7 @@ var TeamStoreCalls = class {
    * answered is not down: its refusal of this user is the policy's own outcome (for a call of the team's day, new turns
    * are refused), and an error it answered a write with (`write`: the admin's, a request) is that write's alone.
    */
-  *request(script, keys, args, write = false) {
+  *request(script, keys, args, write2 = false) {
     const waiting = this.outage.waiting();
     if (waiting !== null) return { ok: false, error: waiting };
     const timeoutMs = this.callOptions.waitMs ?? (this.calledOnce ? TEAM_WAIT_MS : TEAM_FIRST_CALL_MS);
@@ -4311,7 +4642,7 @@ var TeamStoreCalls = class {
     }
     const why = this.hidden(reply.error);
     const answer = storeAnswer(why);
-    if (answer !== null && write) return { ok: false, error: why };
+    if (answer !== null && write2) return { ok: false, error: why };
     if (answer === "refused") this.outage.denied(why);
     else this.outage.failed(why);
     const said = this.outage.told();

@@ -167,7 +167,7 @@ var TEAM_SCOPE = "team";
 var TEAM_ASKS_KEPT = 100;
 var TEAM_ASK_WHY_CHARS = 200;
 var LOG_FOLD_KEEP_BYTES = 16384;
-var LOG_FOLD_VERSION = 1;
+var LOG_FOLD_VERSION = 2;
 var LOG_FOLD_CHECK_BYTES = 256;
 
 // src/core/parse.ts
@@ -1687,6 +1687,14 @@ function foldHistory(items) {
       }
       continue;
     }
+    if (item.kind === "spend") {
+      const { amounts } = item;
+      for (let at = 0; index > budgetAt && !paused && at < amounts.length; at += 2) {
+        tokens += safeAmount(amounts[at]);
+        cost += safeAmount(amounts[at + 1]);
+      }
+      continue;
+    }
     if (item.kind !== "prompt") continue;
     latest = item;
     if (index < budgetAt) promptsBefore++;
@@ -1712,15 +1720,149 @@ function isSubagentRecord(record) {
   return record.kind === "subagents" || record.kind === "subagent";
 }
 
+// src/core/model/id-text.ts
+var END = "\n";
+var PART = "	";
+var IdSet = class _IdSet {
+  /** The ids read back, each followed by a line break, and those holding one. */
+  text;
+  odd;
+  /** The ids added since. */
+  added;
+  constructor(text3 = "", odd = [], added = []) {
+    this.text = text3;
+    this.odd = new Set(odd);
+    this.added = new Set(added);
+  }
+  has(id) {
+    if (this.added.has(id)) return true;
+    if (id.includes(END)) return this.odd.has(id);
+    if (this.text.startsWith(`${id}${END}`)) return true;
+    return this.text.includes(`${END}${id}${END}`);
+  }
+  add(id) {
+    if (!this.has(id)) this.added.add(id);
+    return this;
+  }
+  /** A copy that what is added to this one later leaves alone. */
+  copy() {
+    return new _IdSet(this.text, this.odd, this.added);
+  }
+  /** Every id, in the order added. */
+  *[Symbol.iterator]() {
+    const { text: text3 } = this;
+    for (let from = 0; from < text3.length; ) {
+      const end = text3.indexOf(END, from);
+      yield text3.slice(from, end);
+      from = end + 1;
+    }
+    yield* this.odd;
+    yield* this.added;
+  }
+  toJSON() {
+    let text3 = this.text;
+    const odd = [...this.odd];
+    for (const id of this.added) {
+      if (id.includes(END)) odd.push(id);
+      else text3 += `${id}${END}`;
+    }
+    return { text: text3, odd };
+  }
+  /** A set from its JSON, or null for anything that is not one. */
+  static fromJSON(value) {
+    if (typeof value !== "object" || value === null) return null;
+    const { text: text3, odd } = value;
+    if (typeof text3 !== "string" || text3.length > 0 && !text3.endsWith(END)) return null;
+    if (!Array.isArray(odd) || !odd.every((id) => typeof id === "string" && id.includes(END))) return null;
+    return new _IdSet(text3, odd);
+  }
+};
+var IdCounts = class _IdCounts {
+  /** The counts read back, one line each, and those whose id holds a line break or a tab, by id. */
+  text;
+  odd;
+  /** The counts set since, by id. */
+  added;
+  constructor(text3 = "", odd = [], added = []) {
+    this.text = text3;
+    this.odd = new Map(odd);
+    this.added = new Map(added);
+  }
+  get(id) {
+    const set = this.added.get(id);
+    if (set !== void 0) return set;
+    if (!plain(id)) return this.odd.get(id);
+    const line = this.lineOf(id);
+    if (line < 0) return void 0;
+    const from = line + id.length + 1;
+    return Number(this.text.slice(from, this.text.indexOf(END, from)));
+  }
+  set(id, count4) {
+    if (plain(id)) this.added.set(id, count4);
+    else this.odd.set(id, count4);
+    return this;
+  }
+  copy() {
+    return new _IdCounts(this.text, this.odd, this.added);
+  }
+  /** Every id and its count, in the order first counted. */
+  *[Symbol.iterator]() {
+    const { text: text3 } = this;
+    for (let from = 0; from < text3.length; ) {
+      const part = text3.indexOf(PART, from);
+      const end = text3.indexOf(END, part);
+      const id = text3.slice(from, part);
+      yield [id, this.added.get(id) ?? Number(text3.slice(part + 1, end))];
+      from = end + 1;
+    }
+    yield* this.odd;
+    for (const entry of this.added) if (this.lineOf(entry[0]) < 0) yield entry;
+  }
+  toJSON() {
+    let text3 = "";
+    const odd = [];
+    for (const [id, count4] of this) {
+      if (plain(id)) text3 += `${id}${PART}${count4}${END}`;
+      else odd.push(id, count4);
+    }
+    return { text: text3, odd };
+  }
+  /** Counts from their JSON, or null for anything that is not one. */
+  static fromJSON(value) {
+    if (typeof value !== "object" || value === null) return null;
+    const { text: text3, odd } = value;
+    if (typeof text3 !== "string" || !COUNTS_TEXT.test(text3)) return null;
+    if (!Array.isArray(odd) || odd.length % 2 !== 0) return null;
+    const pairs = [];
+    for (let index = 0; index < odd.length; index += 2) {
+      const id = odd[index];
+      const count4 = odd[index + 1];
+      if (typeof id !== "string" || plain(id) || typeof count4 !== "number" || !Number.isFinite(count4)) return null;
+      pairs.push([id, count4]);
+    }
+    return new _IdCounts(text3, pairs);
+  }
+  /** Where the line of `id` begins in the text read back, or -1 where it holds none. */
+  lineOf(id) {
+    if (this.text.startsWith(`${id}${PART}`)) return 0;
+    const at = this.text.indexOf(`${END}${id}${PART}`);
+    return at < 0 ? -1 : at + 1;
+  }
+};
+var COUNTS_TEXT = /^(?:[^\t\n]*\t(?:0|[1-9]\d*)\n)*$/;
+function plain(id) {
+  return !id.includes(END) && !id.includes(PART);
+}
+
 // src/core/model/log-fold.ts
 var ADDED_UP = /* @__PURE__ */ new Set(["call", "usage", "ended", "transcript"]);
 function emptyLogFold() {
   return {
     kept: [],
     lines: 0,
-    calls: /* @__PURE__ */ new Map(),
-    ended: /* @__PURE__ */ new Set(),
-    responses: /* @__PURE__ */ new Set(),
+    calls: new IdCounts(),
+    ended: new IdSet(),
+    responses: new IdSet(),
     offset: 0,
     usagePrompt: null,
     recordAt: -1,
@@ -1761,9 +1903,9 @@ function copyLogFold(fold) {
   return {
     ...fold,
     kept: fold.kept.slice(),
-    calls: new Map(fold.calls),
-    ended: new Set(fold.ended),
-    responses: new Set(fold.responses),
+    calls: fold.calls.copy(),
+    ended: fold.ended.copy(),
+    responses: fold.responses.copy(),
     spend: fold.spend.slice()
   };
 }
@@ -1771,15 +1913,10 @@ function historyOfFold(fold) {
   const items = [];
   for (let index = 0; index < fold.kept.length; index++) {
     const line = fold.kept[index];
-    if (line.kind === "prompt") items.push({ kind: "prompt", key: line.promptId, at: line.at });
+    if (line.kind === "prompt") items.push({ kind: "prompt", key: line.promptId });
     else if (line.kind === "prompt-dropped") dropPromptItem(items, line.promptId);
     else if (isRecordLine(line)) items.push({ kind: "record", record: line });
-    if (index === fold.recordAt) {
-      const spend = fold.spend;
-      for (let at = 0; at < spend.length; at += 2) {
-        items.push({ kind: "usage", tokens: spend[at], cost: spend[at + 1] });
-      }
-    }
+    if (index === fold.recordAt && fold.spend.length > 0) items.push({ kind: "spend", amounts: fold.spend });
   }
   return items;
 }
@@ -1799,9 +1936,9 @@ function serialiseLogFold(fold) {
   return {
     kept: fold.kept.map((line) => line.kind === "prompt" && line.cwd === void 0 ? [line.promptId, line.at] : line),
     lines: fold.lines,
-    calls: [...fold.calls].flat(),
-    ended: [...fold.ended],
-    responses: [...fold.responses],
+    calls: fold.calls.toJSON(),
+    ended: fold.ended.toJSON(),
+    responses: fold.responses.toJSON(),
     offset: fold.offset,
     usagePrompt: fold.usagePrompt,
     recordAt: fold.recordAt,
@@ -1814,21 +1951,22 @@ var list = (value) => Array.isArray(value);
 function restoreLogFold(value) {
   if (typeof value !== "object" || value === null) return null;
   const json = value;
-  const { lines, calls, ended, responses, offset, usagePrompt, recordAt, spend } = json;
+  const { lines, offset, usagePrompt, recordAt, spend } = json;
   const kept2 = keptLines(json.kept);
   if (kept2 === null || !count(lines) || !count(offset) || !count(recordAt)) return null;
   if (recordAt < -1 || recordAt >= kept2.length || !Number.isInteger(recordAt)) return null;
-  if (!list(ended) || !ended.every(text) || !list(responses) || !responses.every(text)) return null;
   if (!list(spend) || spend.length % 2 !== 0 || !spend.every(count)) return null;
   if (usagePrompt !== null && !isPrompt(usagePrompt)) return null;
-  const callCounts = callsOf(calls);
-  if (callCounts === null) return null;
+  const calls = IdCounts.fromJSON(json.calls);
+  const ended = IdSet.fromJSON(json.ended);
+  const responses = IdSet.fromJSON(json.responses);
+  if (calls === null || ended === null || responses === null) return null;
   return {
     kept: kept2,
     lines,
-    calls: callCounts,
-    ended: new Set(ended),
-    responses: new Set(responses),
+    calls,
+    ended,
+    responses,
     offset,
     usagePrompt,
     recordAt,
@@ -1837,28 +1975,18 @@ function restoreLogFold(value) {
 }
 function keptLines(value) {
   if (!list(value)) return null;
-  const lines = [];
+  const lines = new Array(value.length);
   for (let index = 0; index < value.length; index++) {
     const item = value[index];
     if (list(item)) {
-      const [promptId, at] = item;
+      const promptId = item[0];
+      const at = item[1];
       if (item.length !== 2 || !text(promptId) || !count(at)) return null;
-      lines.push({ kind: "prompt", promptId, at });
-    } else if (isLine(item)) lines.push(item);
+      lines[index] = { kind: "prompt", promptId, at };
+    } else if (isLine(item)) lines[index] = item;
     else return null;
   }
   return lines;
-}
-function callsOf(value) {
-  if (!list(value) || value.length % 2 !== 0) return null;
-  const calls = /* @__PURE__ */ new Map();
-  for (let index = 0; index < value.length; index += 2) {
-    const id = value[index];
-    const made = value[index + 1];
-    if (!text(id) || !count(made)) return null;
-    calls.set(id, made);
-  }
-  return calls;
 }
 function isLine(value) {
   if (typeof value !== "object" || value === null) return false;
@@ -3510,7 +3638,7 @@ var FALSE = 65540;
 var NULL = 65541;
 var ARRAY = 65542;
 var OBJECT = 65543;
-var END = 65544;
+var END2 = 65544;
 var WHOLE = 65545;
 function written(value) {
   const kind = typeof value;
@@ -3560,7 +3688,7 @@ function feedObject(lanes, value, open) {
       feedValue(lanes, field, open);
     }
   }
-  feed(lanes, END);
+  feed(lanes, END2);
   open.pop();
 }
 function finish(lanes) {
@@ -4694,6 +4822,7 @@ __export(session_log_exports, {
   keepSpawn: () => keepSpawn,
   keepUntold: () => keepUntold,
   latestPrompt: () => latestPrompt,
+  linesOfKind: () => linesOfKind,
   loopCalls: () => loopCalls,
   nextCallLines: () => nextCallLines,
   owe: () => owe,
@@ -4738,6 +4867,14 @@ function teamStoreDenied(shown, why) {
 
 // src/core/run/session-log.ts
 var write2 = (line) => ({ kind: "logLine", line });
+function linesOfKind(lines, kind) {
+  const found = [];
+  for (let index = 0; index < lines.length; index++) {
+    const line = lines[index];
+    if (line.kind === kind) found.push(line);
+  }
+  return found;
+}
 function nextCallLines(state, promptKey, now) {
   return promptKey !== null && state.standing ? [write2({ kind: "call", promptId: promptKey, at: now })] : [];
 }
@@ -4790,7 +4927,7 @@ function dailyPartOf(lines, promptId) {
   return {
     ...NO_DAILY_PART,
     session: {
-      given: lines.flatMap((line) => line.kind === "daily-warned" ? [line.level] : []),
+      given: linesOfKind(lines, "daily-warned").map((line) => line.level),
       runStartedAt: !ended && started !== void 0 ? started.at : null,
       stopped: lines.some((line) => line.kind === "daily-stopped" && line.promptId === promptId)
     }
@@ -4834,7 +4971,8 @@ function owe(to, lines, now) {
 function owedTo(lines, to, now) {
   let paid = 0;
   const owedLines = [];
-  for (const line of lines) {
+  for (let index = 0; index < lines.length; index++) {
+    const line = lines[index];
     if (line.kind === "paid" && line.to === to) paid++;
     else if (line.kind === "owed" && line.to === to) owedLines.push(line.lines);
   }
@@ -4847,7 +4985,8 @@ function keepUntold(notices, now) {
 function untoldNotices(lines, now) {
   let told = 0;
   const kept2 = [];
-  for (const line of lines) {
+  for (let index = 0; index < lines.length; index++) {
+    const line = lines[index];
     if (line.kind === "told") told++;
     else if (line.kind === "untold") kept2.push(line.notices);
   }
@@ -4858,8 +4997,8 @@ function keepSpawn(id, agent, spawn2, now) {
   return [write2({ kind: "spawn", id, agent, ...spawn2, at: now })];
 }
 function takeSpawn(lines, agent, agentType, now) {
-  const taken = new Set(lines.flatMap((line) => line.kind === "spawn-taken" ? [line.index] : []));
-  const open = lines.flatMap((line) => line.kind === "spawn" ? [line] : []).map((line, index) => ({ line, index })).filter(({ index }) => !taken.has(index));
+  const taken = new Set(linesOfKind(lines, "spawn-taken").map((line) => line.index));
+  const open = linesOfKind(lines, "spawn").map((line, index) => ({ line, index })).filter(({ index }) => !taken.has(index));
   const found = open.find(({ line }) => line.agentType === agentType) ?? open[0];
   if (!found) return { value: null, effects: [] };
   return { value: found.line, effects: [write2({ kind: "spawn-taken", index: found.index, agent, at: now })] };
@@ -4867,7 +5006,7 @@ function takeSpawn(lines, agent, agentType, now) {
 function ruleIdOf(lines, hostAgent) {
   const taken = lines.find((line) => line.kind === "spawn-taken" && line.agent === hostAgent);
   if (taken?.kind !== "spawn-taken") return hostAgent;
-  const spawn2 = lines.flatMap((line) => line.kind === "spawn" ? [line] : [])[taken.index];
+  const spawn2 = linesOfKind(lines, "spawn")[taken.index];
   return spawn2?.id ?? hostAgent;
 }
 function refuseSpawn(agent, reason, now) {
@@ -4969,7 +5108,7 @@ function readTranscriptLines(usageOfLine3, path, offset, seen) {
     const read = readSync(fd, buffer, 0, buffer.length, offset);
     const end = buffer.subarray(0, read).lastIndexOf(10);
     if (end < 0) return read === MAX_READ_BYTES ? { ...nothing2, offset: offset + read } : nothing2;
-    const found = new Set(seen);
+    const found = /* @__PURE__ */ new Set();
     const responses = [];
     let unreadable = false;
     let from = offset;
@@ -4977,7 +5116,7 @@ function readTranscriptLines(usageOfLine3, path, offset, seen) {
       const usage = usageOfLine3(raw, from);
       from += Buffer.byteLength(raw, "utf8") + 1;
       if (usage === "unreadable") unreadable = true;
-      else if (usage && !found.has(usage.id)) {
+      else if (usage && !seen.has(usage.id) && !found.has(usage.id)) {
         found.add(usage.id);
         responses.push(usage);
       }
@@ -5349,8 +5488,8 @@ function loadState(files, now, options = {}) {
 function ledgerView(budget, files) {
   const view = withLoggedClaims(readLedger(files.ledger, budget), budget, files.store);
   if (budget.id !== void 0 && !budget.id.startsWith(LEGACY_ID_PREFIX)) return view;
-  const legacy = files.store.lines().flatMap(
-    (line) => (line.kind === "spent" || line.kind === "nudged") && line.budgetStart === budget.startTime ? [line] : []
+  const legacy = files.store.lines().filter(
+    (line) => (line.kind === "spent" || line.kind === "nudged") && line.budgetStart === budget.startTime
   );
   const spent = legacy.find((line) => line.kind === "spent");
   return {
@@ -5360,7 +5499,7 @@ function ledgerView(budget, files) {
   };
 }
 function loggedClaims(store) {
-  return store.lines().flatMap((line) => line.kind === "claim" ? [line.claim] : []);
+  return session_log_exports.linesOfKind(store.lines(), "claim").map((line) => line.claim);
 }
 function withLoggedClaims(view, budget, store) {
   const logged = loggedClaims(store);
@@ -6353,7 +6492,11 @@ var SessionLog = class {
   }
   /** The working folder the session ran in: the first one a prompt's line kept, or null. */
   project() {
-    for (const line of this.lines()) if (line.kind === "prompt" && line.cwd !== void 0) return line.cwd;
+    const lines = this.lines();
+    for (let index = 0; index < lines.length; index++) {
+      const line = lines[index];
+      if (line.kind === "prompt" && line.cwd !== void 0) return line.cwd;
+    }
     return null;
   }
   /** Records a prompt that ran (the rules say which), at `at` or now. */

@@ -2,6 +2,7 @@
 // otherwise told. The transcript's format is not documented: what 2.1.328 writes is one `assistant` line per content
 // block, each with the response's `message.id` and its whole `usage`; a response counts once, by its id.
 
+import type { IdLookup } from "../../core/index.ts";
 import { fieldsOf, readTranscriptLines } from "../hooks/transcript-read.ts";
 import type { ResponseUsage, TranscriptRead } from "../hooks/usage.ts";
 import { tokensOf } from "./tokens.ts";
@@ -25,6 +26,6 @@ function usageOfLine(raw: string): ResponseUsage | null | "unreadable" {
  * Reads the transcript at `path` from byte `offset` up to its last whole line, and returns each response whose id is not
  * in `seen`, once. A missing or unreadable file reads as nothing new.
  */
-export function readTranscriptUsage(path: string, offset: number, seen: ReadonlySet<string>): TranscriptRead {
+export function readTranscriptUsage(path: string, offset: number, seen: IdLookup): TranscriptRead {
 	return readTranscriptLines(usageOfLine, path, offset, seen);
 }

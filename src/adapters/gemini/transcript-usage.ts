@@ -5,6 +5,7 @@
 // which the next request's input is bounded.
 
 import { statSync } from "node:fs";
+import type { IdLookup } from "../../core/index.ts";
 import { fieldsOf, readTranscriptLines } from "../hooks/transcript-read.ts";
 import type { ResponseUsage, TranscriptRead } from "../hooks/usage.ts";
 
@@ -31,7 +32,7 @@ function usageOfLine(raw: string, from: number): ResponseUsage | null | "unreada
  * Reads the file at `path` from byte `offset` up to its last whole line, and returns each answer whose id is not in
  * `seen`, once. A missing or unreadable file reads as nothing new.
  */
-export function readGeminiUsage(path: string, offset: number, seen: ReadonlySet<string>): TranscriptRead {
+export function readGeminiUsage(path: string, offset: number, seen: IdLookup): TranscriptRead {
 	return readTranscriptLines(usageOfLine, path, offset, seen);
 }
 

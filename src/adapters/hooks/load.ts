@@ -7,12 +7,14 @@ import {
 	LEGACY_ID_PREFIX,
 	type LedgerClaim,
 	type LedgerView,
+	type LogLine,
 	NOTHING_RECORDED,
 	outcomeId,
 	readLedger,
 	type SessionEvent,
 	type SessionState,
 	type SettingSource,
+	sessionLog,
 	type TimeboxBudget,
 	transition,
 } from "../../core/index.ts";
@@ -72,8 +74,9 @@ export function ledgerView(budget: TimeboxBudget, files: SessionFiles): LedgerVi
 	if (budget.id !== undefined && !budget.id.startsWith(LEGACY_ID_PREFIX)) return view;
 	const legacy = files.store
 		.lines()
-		.flatMap((line) =>
-			(line.kind === "spent" || line.kind === "nudged") && line.budgetStart === budget.startTime ? [line] : [],
+		.filter(
+			(line): line is Extract<LogLine, { kind: "spent" | "nudged" }> =>
+				(line.kind === "spent" || line.kind === "nudged") && line.budgetStart === budget.startTime,
 		);
 	const spent = legacy.find((line) => line.kind === "spent");
 	return {
@@ -89,7 +92,7 @@ export function ledgerView(budget: TimeboxBudget, files: SessionFiles): LedgerVi
 
 /** The claims the session's log kept because the ledger could not be written. */
 export function loggedClaims(store: SessionLog): LedgerClaim[] {
-	return store.lines().flatMap((line) => (line.kind === "claim" ? [line.claim] : []));
+	return sessionLog.linesOfKind(store.lines(), "claim").map((line) => line.claim);
 }
 
 /** What the ledger holds about a budget, with the claims the session's log kept when the ledger could not be written. */

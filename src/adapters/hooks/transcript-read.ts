@@ -3,6 +3,7 @@
 // line means is the host's (`LineUsage`); how far a hook reads, and what it skips, is this file's.
 
 import { closeSync, openSync, readSync, statSync } from "node:fs";
+import type { IdLookup } from "../../core/index.ts";
 import type { ResponseUsage, TranscriptRead } from "./usage.ts";
 
 /** The most of the file one hook reads: a hook never stalls on a huge file, and the next one goes on from there. */
@@ -26,7 +27,7 @@ export function readTranscriptLines(
 	usageOfLine: LineUsage,
 	path: string,
 	offset: number,
-	seen: ReadonlySet<string>,
+	seen: IdLookup,
 ): TranscriptRead {
 	const nothing: TranscriptRead = { responses: [], offset, unreadable: false };
 	let fd: number;
@@ -43,7 +44,7 @@ export function readTranscriptLines(
 		const end = buffer.subarray(0, read).lastIndexOf(10);
 		// A line longer than one read (a large image, say) is no answer's usage: it is skipped, not waited for forever.
 		if (end < 0) return read === MAX_READ_BYTES ? { ...nothing, offset: offset + read } : nothing;
-		const found = new Set(seen);
+		const found = new Set<string>();
 		const responses: ResponseUsage[] = [];
 		let unreadable = false;
 		let from = offset;
@@ -51,7 +52,7 @@ export function readTranscriptLines(
 			const usage = usageOfLine(raw, from);
 			from += Buffer.byteLength(raw, "utf8") + 1;
 			if (usage === "unreadable") unreadable = true;
-			else if (usage && !found.has(usage.id)) {
+			else if (usage && !seen.has(usage.id) && !found.has(usage.id)) {
 				found.add(usage.id);
 				responses.push(usage);
 			}

@@ -2,7 +2,7 @@
 // CLI): read since the last hook; the core's rules count it once per response into the session's log and today's use,
 // and say a format Timebox cannot read once per session.
 
-import { type Effect, sessionLog, type TranscriptPrompt } from "../../core/index.ts";
+import { type Effect, type IdLookup, sessionLog, type TranscriptPrompt } from "../../core/index.ts";
 import type { SessionLog } from "../node/session-log.ts";
 
 /** One response's usage, as read from the transcript, and its prompt where the host's transcript bounds the next one. */
@@ -22,7 +22,7 @@ export interface TranscriptRead {
 }
 
 /** Reads the responses after `offset` that are not among `seen`. */
-export type UsageReader = (path: string, offset: number, seen: ReadonlySet<string>) => TranscriptRead;
+export type UsageReader = (path: string, offset: number, seen: IdLookup) => TranscriptRead;
 
 /**
  * What the model calls used since the last hook, as the rules keep it: each response in the session's log, its tokens

@@ -11,6 +11,7 @@ import {
 	foldLine,
 	type HistoryItem,
 	historyOfFold,
+	type IdLookup,
 	type LogFold,
 	type LogLine,
 	type LogRead,
@@ -53,7 +54,7 @@ export class FoldedSessionLog extends SessionLog {
 		return stepOfFold(this.current(), promptId);
 	}
 
-	override transcriptProgress(): { offset: number; seen: ReadonlySet<string> } {
+	override transcriptProgress(): { offset: number; seen: IdLookup } {
 		const fold = this.current();
 		return { offset: fold.offset, seen: fold.responses };
 	}

@@ -12,6 +12,7 @@ import {
 	type FoldedHistory,
 	foldHistory,
 	type HistoryItem,
+	type IdLookup,
 	type LogFold,
 	type LogRead,
 	type RecordedUsage,
@@ -88,7 +89,11 @@ export class SessionLog implements SessionStore, BudgetStore, TranscriptBridge {
 
 	/** The working folder the session ran in: the first one a prompt's line kept, or null. */
 	project(): string | null {
-		for (const line of this.lines()) if (line.kind === "prompt" && line.cwd !== undefined) return line.cwd;
+		const lines = this.lines();
+		for (let index = 0; index < lines.length; index++) {
+			const line = lines[index] as LogLine;
+			if (line.kind === "prompt" && line.cwd !== undefined) return line.cwd;
+		}
 		return null;
 	}
 
@@ -148,7 +153,7 @@ export class SessionLog implements SessionStore, BudgetStore, TranscriptBridge {
 	}
 
 	/** How far the transcript was read, and the responses already counted. */
-	transcriptProgress(): { offset: number; seen: ReadonlySet<string> } {
+	transcriptProgress(): { offset: number; seen: IdLookup } {
 		let offset = 0;
 		const seen = new Set<string>();
 		for (const line of this.lines()) {

@@ -20,12 +20,21 @@ export type HistoryItem =
 	| { kind: "usage"; tokens: number; cost: number; at?: number };
 
 /**
+ * What model calls used, in order, as one item: each call's tokens, then its US dollars. How a log's fold gives the usage
+ * it added up, without an item per call; folded as the usage items it stands for would be, in the same order.
+ */
+export interface SpendItem {
+	kind: "spend";
+	amounts: readonly number[];
+}
+
+/**
  * Folds a history: the newest usable record decides (an off means no budget), and the prompts after a budget's record
  * count against it. Prompts are told apart by key, so a prompt the host repeats (a re-run, a message joined to a running
  * prompt) counts once. Never throws, whatever the items hold.
  * @example foldHistory([{ kind: "record", record: { kind: "active", budget } }, { kind: "prompt", key: "p1" }]).usedTurns // 1
  */
-export function foldHistory(items: readonly HistoryItem[]): FoldedHistory {
+export function foldHistory(items: readonly (HistoryItem | SpendItem)[]): FoldedHistory {
 	let budget: TimeboxBudget | null = null;
 	let budgetAt = items.length;
 	let legacyStartTurn: number | null = null;
@@ -66,7 +75,7 @@ export function foldHistory(items: readonly HistoryItem[]): FoldedHistory {
 	// An indexed loop: at a session's start this runs once per item before the JIT has warmed up, where an iterator's
 	// pair per item shows.
 	for (let index = 0; index < items.length; index++) {
-		const item = items[index] as HistoryItem;
+		const item = items[index] as HistoryItem | SpendItem;
 		if (item.kind === "record" && isSubagentRecord(item.record)) {
 			// A subagent's record that cannot be read is left out: the session's budget stands apart from it.
 			const record = parseRecord(item.record);
@@ -78,6 +87,14 @@ export function foldHistory(items: readonly HistoryItem[]): FoldedHistory {
 			if (index > budgetAt && !paused) {
 				tokens += safeAmount(item.tokens);
 				cost += safeAmount(item.cost);
+			}
+			continue;
+		}
+		if (item.kind === "spend") {
+			const { amounts } = item;
+			for (let at = 0; index > budgetAt && !paused && at < amounts.length; at += 2) {
+				tokens += safeAmount(amounts[at] as number);
+				cost += safeAmount(amounts[at + 1] as number);
 			}
 			continue;
 		}

@@ -4,7 +4,8 @@
 // added up; every other line is kept as it is, in order, so that the rules' readings of the log (run/session-log.ts)
 // read the kept lines as they read the whole log. A leaf beside log-line.ts.
 
-import { type HistoryItem, isSubagentRecord } from "./history.ts";
+import { type HistoryItem, isSubagentRecord, type SpendItem } from "./history.ts";
+import { IdCounts, type IdCountsJson, IdSet, type IdSetJson } from "./id-text.ts";
 import type { LogFold, LogLine, TranscriptPrompt } from "./log-line.ts";
 
 export type { LogFold } from "./log-line.ts";
@@ -19,9 +20,9 @@ export function emptyLogFold(): LogFold {
 	return {
 		kept: [],
 		lines: 0,
-		calls: new Map(),
-		ended: new Set(),
-		responses: new Set(),
+		calls: new IdCounts(),
+		ended: new IdSet(),
+		responses: new IdSet(),
 		offset: 0,
 		usagePrompt: null,
 		recordAt: -1,
@@ -68,30 +69,26 @@ export function copyLogFold(fold: LogFold): LogFold {
 	return {
 		...fold,
 		kept: fold.kept.slice(),
-		calls: new Map(fold.calls),
-		ended: new Set(fold.ended),
-		responses: new Set(fold.responses),
+		calls: fold.calls.copy(),
+		ended: fold.ended.copy(),
+		responses: fold.responses.copy(),
 		spend: fold.spend.slice(),
 	};
 }
 
 /**
- * The history the rules fold (`foldHistory`), as the log's own would read: the records and prompts in order, and after
- * the newest budget record what each response used since (the only usage that can count).
+ * The history the rules fold (`foldHistory`), as the log's own would read: the records and prompts in order (a prompt
+ * by its key alone: the fold reads no time of it), and after the newest budget record what each response used since
+ * (the only usage that can count), as one item.
  */
-export function historyOfFold(fold: LogFold): HistoryItem[] {
-	const items: HistoryItem[] = [];
+export function historyOfFold(fold: LogFold): (HistoryItem | SpendItem)[] {
+	const items: (HistoryItem | SpendItem)[] = [];
 	for (let index = 0; index < fold.kept.length; index++) {
 		const line = fold.kept[index] as LogLine;
-		if (line.kind === "prompt") items.push({ kind: "prompt", key: line.promptId, at: line.at });
+		if (line.kind === "prompt") items.push({ kind: "prompt", key: line.promptId });
 		else if (line.kind === "prompt-dropped") dropPromptItem(items, line.promptId);
 		else if (isRecordLine(line)) items.push({ kind: "record", record: line });
-		if (index === fold.recordAt) {
-			const spend = fold.spend;
-			for (let at = 0; at < spend.length; at += 2) {
-				items.push({ kind: "usage", tokens: spend[at] as number, cost: spend[at + 1] as number });
-			}
-		}
+		if (index === fold.recordAt && fold.spend.length > 0) items.push({ kind: "spend", amounts: fold.spend });
 	}
 	return items;
 }
@@ -100,7 +97,7 @@ export function historyOfFold(fold: LogFold): HistoryItem[] {
  * Takes the newest prompt of `promptId` out of a history being read from a log: the log says (`prompt-dropped`) that it
  * never ran after all, so it counts for nothing.
  */
-export function dropPromptItem(items: HistoryItem[], promptId: string): void {
+export function dropPromptItem(items: (HistoryItem | SpendItem)[], promptId: string): void {
 	for (let index = items.length - 1; index >= 0; index--) {
 		const item = items[index];
 		if (item?.kind === "prompt" && item.key === promptId) {
@@ -117,14 +114,14 @@ export function stepOfFold(fold: LogFold, promptId: string): number {
 
 /**
  * The fold as JSON: what a kept summary of the log holds, compact (a hook reads it whole): a prompt's line that keeps
- * no working folder as its id and time, the calls as ids and counts in turn.
+ * no working folder as its id and time, the ids of the calls, the runs' ends and the responses as one text each.
  */
 export interface LogFoldJson {
 	kept: (LogLine | [string, number])[];
 	lines: number;
-	calls: (string | number)[];
-	ended: string[];
-	responses: string[];
+	calls: IdCountsJson;
+	ended: IdSetJson;
+	responses: IdSetJson;
 	offset: number;
 	usagePrompt: TranscriptPrompt | null;
 	recordAt: number;
@@ -136,9 +133,9 @@ export function serialiseLogFold(fold: LogFold): LogFoldJson {
 	return {
 		kept: fold.kept.map((line) => (line.kind === "prompt" && line.cwd === undefined ? [line.promptId, line.at] : line)),
 		lines: fold.lines,
-		calls: [...fold.calls].flat(),
-		ended: [...fold.ended],
-		responses: [...fold.responses],
+		calls: fold.calls.toJSON(),
+		ended: fold.ended.toJSON(),
+		responses: fold.responses.toJSON(),
 		offset: fold.offset,
 		usagePrompt: fold.usagePrompt,
 		recordAt: fold.recordAt,
@@ -154,21 +151,22 @@ const list = (value: unknown): value is unknown[] => Array.isArray(value);
 export function restoreLogFold(value: unknown): LogFold | null {
 	if (typeof value !== "object" || value === null) return null;
 	const json = value as Partial<Record<keyof LogFoldJson, unknown>>;
-	const { lines, calls, ended, responses, offset, usagePrompt, recordAt, spend } = json;
+	const { lines, offset, usagePrompt, recordAt, spend } = json;
 	const kept = keptLines(json.kept);
 	if (kept === null || !count(lines) || !count(offset) || !count(recordAt)) return null;
 	if (recordAt < -1 || recordAt >= kept.length || !Number.isInteger(recordAt)) return null;
-	if (!list(ended) || !ended.every(text) || !list(responses) || !responses.every(text)) return null;
 	if (!list(spend) || spend.length % 2 !== 0 || !spend.every(count)) return null;
 	if (usagePrompt !== null && !isPrompt(usagePrompt)) return null;
-	const callCounts = callsOf(calls);
-	if (callCounts === null) return null;
+	const calls = IdCounts.fromJSON(json.calls);
+	const ended = IdSet.fromJSON(json.ended);
+	const responses = IdSet.fromJSON(json.responses);
+	if (calls === null || ended === null || responses === null) return null;
 	return {
 		kept,
 		lines,
-		calls: callCounts,
-		ended: new Set(ended),
-		responses: new Set(responses),
+		calls,
+		ended,
+		responses,
 		offset,
 		usagePrompt: usagePrompt as TranscriptPrompt | null,
 		recordAt,
@@ -179,30 +177,20 @@ export function restoreLogFold(value: unknown): LogFold | null {
 /** The kept lines of a fold's JSON, or null where one is not a line the fold keeps. */
 function keptLines(value: unknown): LogLine[] | null {
 	if (!list(value)) return null;
-	const lines: LogLine[] = [];
+	// Made at its length, and a pair read by index (destructured, it takes an iterator and its results): a hook reads
+	// this once, before the JIT has warmed up, and a fresh process pays for every object it makes.
+	const lines = new Array<LogLine>(value.length);
 	for (let index = 0; index < value.length; index++) {
 		const item = value[index];
 		if (list(item)) {
-			const [promptId, at] = item;
+			const promptId = item[0];
+			const at = item[1];
 			if (item.length !== 2 || !text(promptId) || !count(at)) return null;
-			lines.push({ kind: "prompt", promptId, at });
-		} else if (isLine(item)) lines.push(item as LogLine);
+			lines[index] = { kind: "prompt", promptId, at };
+		} else if (isLine(item)) lines[index] = item as LogLine;
 		else return null;
 	}
 	return lines;
-}
-
-/** The calls of a fold's JSON (ids and counts in turn), or null. */
-function callsOf(value: unknown): Map<string, number> | null {
-	if (!list(value) || value.length % 2 !== 0) return null;
-	const calls = new Map<string, number>();
-	for (let index = 0; index < value.length; index += 2) {
-		const id = value[index];
-		const made = value[index + 1];
-		if (!text(id) || !count(made)) return null;
-		calls.set(id, made);
-	}
-	return calls;
 }
 
 /** A kept line: an object of a kind the fold keeps. */

@@ -1,5 +1,6 @@
 // One line of a session's log (the hook hosts' and opencode's), as it is written: a leaf beside ledger.ts.
 
+import type { IdCounts, IdSet } from "./id-text.ts";
 import type { LedgerClaim } from "./ledger.ts";
 
 /**
@@ -86,11 +87,11 @@ export interface LogFold {
 	/** How many readable lines were folded. */
 	lines: number;
 	/** The model calls recorded after each prompt's first, by prompt. */
-	calls: Map<string, number>;
+	calls: IdCounts;
 	/** The prompts whose run ended. */
-	ended: Set<string>;
+	ended: IdSet;
 	/** The responses whose usage is kept (a response two hooks counted counts once). */
-	responses: Set<string>;
+	responses: IdSet;
 	/** How far the transcript was read. */
 	offset: number;
 	/** The prompt of the newest response whose transcript record says where it begins. */

@@ -21,6 +21,22 @@ export interface Taken<T> {
 const write = (line: LogLine): Effect => ({ kind: "logLine", line });
 
 /**
+ * The lines of one kind, in order. An indexed loop, and no array per line: a hook runs these once, before the JIT has
+ * warmed up, over every line a long session kept, and a fresh process pays for every object it makes.
+ */
+export function linesOfKind<K extends LogLine["kind"]>(
+	lines: readonly LogLine[],
+	kind: K,
+): Extract<LogLine, { kind: K }>[] {
+	const found: Extract<LogLine, { kind: K }>[] = [];
+	for (let index = 0; index < lines.length; index++) {
+		const line = lines[index] as LogLine;
+		if (line.kind === kind) found.push(line as Extract<LogLine, { kind: K }>);
+	}
+	return found;
+}
+
+/**
  * Another model call of the prompt's run (`promptKey`, the latest prompt's), counted while a budget stands, so that the
  * next hook knows which step it is at.
  */
@@ -119,7 +135,7 @@ export function dailyPartOf(lines: readonly LogLine[], promptId: string): DailyP
 	return {
 		...NO_DAILY_PART,
 		session: {
-			given: lines.flatMap((line) => (line.kind === "daily-warned" ? [line.level] : [])),
+			given: linesOfKind(lines, "daily-warned").map((line) => line.level),
 			runStartedAt: !ended && started !== undefined ? started.at : null,
 			stopped: lines.some((line) => line.kind === "daily-stopped" && line.promptId === promptId),
 		},
@@ -188,7 +204,8 @@ export function owedTo(lines: readonly LogLine[], to: string | null, now: number
 	// One pass over the lines (a hook reads its whole log): the owed lines to `to`, and how many of them were paid.
 	let paid = 0;
 	const owedLines: string[][] = [];
-	for (const line of lines) {
+	for (let index = 0; index < lines.length; index++) {
+		const line = lines[index] as LogLine;
 		if (line.kind === "paid" && line.to === to) paid++;
 		else if (line.kind === "owed" && line.to === to) owedLines.push(line.lines);
 	}
@@ -206,7 +223,8 @@ export function untoldNotices(lines: readonly LogLine[], now: number): Taken<str
 	// One pass over the lines (a hook reads its whole log): the untold notices, and how many were told since.
 	let told = 0;
 	const kept: string[][] = [];
-	for (const line of lines) {
+	for (let index = 0; index < lines.length; index++) {
+		const line = lines[index] as LogLine;
 		if (line.kind === "told") told++;
 		else if (line.kind === "untold") kept.push(line.notices);
 	}
@@ -237,9 +255,8 @@ export function takeSpawn(
 	agentType: string | null,
 	now: number,
 ): Taken<KeptSpawn | null> {
-	const taken = new Set(lines.flatMap((line) => (line.kind === "spawn-taken" ? [line.index] : [])));
-	const open = lines
-		.flatMap((line) => (line.kind === "spawn" ? [line] : []))
+	const taken = new Set(linesOfKind(lines, "spawn-taken").map((line) => line.index));
+	const open = linesOfKind(lines, "spawn")
 		.map((line, index) => ({ line, index }))
 		.filter(({ index }) => !taken.has(index));
 	const found = open.find(({ line }) => line.agentType === agentType) ?? open[0];
@@ -251,7 +268,7 @@ export function takeSpawn(
 export function ruleIdOf(lines: readonly LogLine[], hostAgent: string): string {
 	const taken = lines.find((line) => line.kind === "spawn-taken" && line.agent === hostAgent);
 	if (taken?.kind !== "spawn-taken") return hostAgent;
-	const spawn = lines.flatMap((line) => (line.kind === "spawn" ? [line] : []))[taken.index];
+	const spawn = linesOfKind(lines, "spawn")[taken.index];
 	return spawn?.id ?? hostAgent;
 }
 

@@ -76,7 +76,15 @@ function expectSameReadings(reader: SessionLog, whole: SessionLog): void {
 	const lines = reader.lines();
 	expect(lines).toEqual(all.filter((line) => !ADDED_UP.has(line.kind)));
 	expect(reader.foldedHistory()).toEqual(foldHistory(whole.history()));
-	expect(reader.transcriptProgress()).toEqual(whole.transcriptProgress());
+	// The responses seen (a set: in no order that means anything), and each of them (and no other id) found as seen.
+	const progress = reader.transcriptProgress();
+	const wholeProgress = whole.transcriptProgress();
+	expect({ ...progress, seen: [...progress.seen].sort() }).toEqual({
+		...wholeProgress,
+		seen: [...wholeProgress.seen].sort(),
+	});
+	for (const id of [...wholeProgress.seen, "r-none", ""])
+		expect(progress.seen.has(id)).toBe(wholeProgress.seen.has(id));
 	expect(reader.latestPrompt()).toEqual(whole.latestPrompt());
 	expect(reader.empty()).toBe(whole.empty());
 	expect(reader.project()).toBe(whole.project());

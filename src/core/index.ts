@@ -85,7 +85,14 @@ export type {
 } from "./model/budget.ts";
 export { freshBudget, NO_SPEND } from "./model/budget.ts";
 export type { ModelPrices, ModelRequest, TranscriptPrompt } from "./model/events.ts";
-export { type FoldedHistory, foldHistory, type HistoryItem, type SpendItem } from "./model/history.ts";
+export {
+	type FoldedHistory,
+	type FoldItem,
+	foldHistory,
+	type HistoryItem,
+	type PromptsItem,
+	type SpendItem,
+} from "./model/history.ts";
 export { IdCounts, type IdCountsJson, type IdLookup, IdSet, type IdSetJson } from "./model/id-text.ts";
 export {
 	copyLogFold,
@@ -99,6 +106,7 @@ export {
 	serialiseLogFold,
 	stepOfFold,
 } from "./model/log-fold.ts";
+export type { KeptLine, PromptRun } from "./model/log-line.ts";
 export { type ResponseTokens, responseTokens } from "./model/measure.ts";
 export {
 	type BudgetRecordData,

@@ -4,29 +4,55 @@
 
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { historyOf } from "../../src/adapters/node/log-lines.ts";
 import {
+	EMPTY_SESSION,
 	emptyLogFold,
 	foldHistory,
 	foldLine,
 	historyOfFold,
 	type LogFold,
 	type LogLine,
+	NOTHING_RECORDED,
 	restoreLogFold,
 	serialiseLogFold,
+	sessionLog,
 	stepOfFold,
+	transition,
 } from "../../src/core/index.ts";
-import { START } from "../support/budgets.ts";
-import { PROMPT_IDS, splitLog } from "../support/log-lines.ts";
+import { budgetRecord } from "../../src/core/model/records.ts";
+import { budget, START } from "../support/budgets.ts";
+import { expandKept, PROMPT_IDS, splitLog } from "../support/log-lines.ts";
 
 function foldOf(lines: readonly LogLine[], from = emptyLogFold()): LogFold {
 	for (const line of lines) foldLine(from, line);
 	return from;
 }
 
+/** A session under a loop guard, whose tool calls the log keeps. */
+const GUARDED = transition(
+	EMPTY_SESSION,
+	{
+		type: "load",
+		history: foldHistory([
+			{ kind: "record", record: { kind: "active", budget: budgetRecord(budget({ loopLimit: 3 })) } },
+		]),
+		ledger: NOTHING_RECORDED,
+		mode: "continue",
+		announce: false,
+	},
+	START,
+).state;
+
 /** A fold with its ids as sorted lists (sets, in no order that means anything): two folds that hold the same are equal. */
 function plainFold(fold: LogFold) {
+	// A run of prompts read back from a summary stands for its prompt lines; where the record is among them follows.
+	const kept = expandKept(fold.kept);
+	const recordAt = fold.recordAt < 0 ? -1 : expandKept(fold.kept.slice(0, fold.recordAt)).length;
 	return {
 		...fold,
+		kept,
+		recordAt,
 		calls: [...fold.calls].sort(),
 		ended: [...fold.ended].sort(),
 		responses: [...fold.responses].sort(),
@@ -63,6 +89,74 @@ describe("a log's fold", () => {
 			}),
 			{ numRuns: 150 },
 		);
+	});
+
+	it("kept again and again, at any splits, is read as the whole log: its history and the readings of its lines", () => {
+		fc.assert(
+			fc.property(splitLog, fc.array(fc.nat(60), { maxLength: 3 }), ([lines], cuts) => {
+				// Each summary is read back and folded on to the next cut, where it is kept again (its runs joined on).
+				let resumed = emptyLogFold();
+				let from = 0;
+				for (const cut of [...cuts.map((at) => Math.min(at, lines.length))].sort((a, b) => a - b)) {
+					resumed = keptAndRead(foldOf(lines.slice(from, cut), resumed));
+					from = cut;
+				}
+				resumed = foldOf(lines.slice(from), resumed);
+				const whole = foldOf(lines);
+				expect(plainFold(resumed)).toEqual(plainFold(whole));
+				expect(foldHistory(historyOfFold(resumed))).toEqual(foldHistory(historyOf(lines)));
+				expect(sessionLog.latestPrompt(resumed.kept)).toBe(sessionLog.latestPrompt(lines));
+				for (const id of PROMPT_IDS) {
+					expect(sessionLog.dailyPartOf(resumed.kept, id)).toEqual(sessionLog.dailyPartOf(lines, id));
+					// A loop guard's calls of the run of `id` are read back to its prompt, in a run of prompts too.
+					const call = { tool: "read", input: { path: id } };
+					expect(sessionLog.loopCalls(resumed.kept, GUARDED, id, null, call, START)).toEqual(
+						sessionLog.loopCalls(lines, GUARDED, id, null, call, START),
+					);
+				}
+			}),
+			{ numRuns: 300 },
+		);
+	});
+
+	it("keeps prompts one after another as one run in a summary, and reads the run as the prompts it stands for", () => {
+		const lines: LogLine[] = [
+			{ kind: "tool", promptId: "p2", agent: null, key: "k-before", at: START },
+			{ kind: "active", budget: { version: 2, id: "b", timeLimitMs: null, turnLimit: 9, startTime: START } },
+			{ kind: "prompt", promptId: "p1", at: START + 1 },
+			{ kind: "call", promptId: "p1", at: START + 1 },
+			{ kind: "prompt", promptId: "p2", at: START + 2 },
+			{ kind: "prompt", promptId: "p3", at: START + 3 },
+			{ kind: "prompt-dropped", promptId: "p3", at: START + 4 },
+		];
+		const json = serialiseLogFold(foldOf(lines));
+		expect(json.kept[2]).toEqual({ kind: "prompts", ids: "p1\np2\np3\n", at: [START + 1, START + 2, START + 3] });
+		const read = keptAndRead(foldOf(lines));
+		expect(read.kept.map((line) => line.kind)).toEqual(["tool", "active", "prompts", "prompt-dropped"]);
+		// The newest prompt that ran, when one was sent, and no tool call of the run before its prompt.
+		expect(sessionLog.latestPrompt(read.kept)).toBe("p2");
+		expect(sessionLog.dailyPartOf(read.kept, "p2").session.runStartedAt).toBe(START + 2);
+		const call = { tool: "read", input: { path: "x" } };
+		expect(sessionLog.loopCalls(read.kept, GUARDED, "p2", null, call, START).value).toEqual([]);
+		expect(foldHistory(historyOfFold(read))).toMatchObject({ usedTurns: 2, lastPrompt: "p2", lastPromptCounted: true });
+		// A prompt of an id the run holds counts no more; a new one does.
+		const on = foldOf(
+			[
+				{ kind: "prompt", promptId: "p1", at: START + 5 },
+				{ kind: "prompt", promptId: "p4", at: START + 6 },
+			],
+			read,
+		);
+		expect(foldHistory(historyOfFold(on))).toMatchObject({ usedTurns: 3, lastPrompt: "p4" });
+		// Every prompt of the run dropped: none of it counts.
+		const dropped = foldOf(
+			[
+				{ kind: "prompt-dropped", promptId: "p2", at: START + 5 },
+				{ kind: "prompt-dropped", promptId: "p1", at: START + 5 },
+			],
+			keptAndRead(foldOf(lines)),
+		);
+		expect(foldHistory(historyOfFold(dropped))).toMatchObject({ usedTurns: 0, lastPrompt: null });
 	});
 
 	it("adds up calls, usage, runs' ends and transcript reads, and keeps every other line in order", () => {
@@ -158,6 +252,12 @@ describe("a log's fold", () => {
 		["spend that is no number", { ...good, spend: ["3", 0] }],
 		["calls that are null", { ...good, calls: null }],
 		["ends that are null", { ...good, ended: null }],
+		["a run of prompts whose ids end no line", { ...good, kept: [{ kind: "prompts", ids: "a\nb", at: [1, 2] }] }],
+		["a run of prompts with a time too few", { ...good, kept: [{ kind: "prompts", ids: "a\nb\n", at: [1] }] }],
+		["a run of prompts with no times", { ...good, kept: [{ kind: "prompts", ids: "a\nb\n" }] }],
+		["a run of one prompt", { ...good, kept: [{ kind: "prompts", ids: "a\n", at: [1] }] }],
+		["a run of prompts at times that are none", { ...good, kept: [{ kind: "prompts", ids: "a\nb\n", at: [1, "2"] }] }],
+		["a run of prompts with no ids", { ...good, kept: [{ kind: "prompts", at: [1, 2] }] }],
 		["ends whose text ends no line", { ...good, ended: { text: "p1", odd: [] } }],
 		["an end kept apart that could stand in the text", { ...good, ended: { text: "", odd: ["p1"] } }],
 		["responses with no list of those kept apart", { ...good, responses: { text: "" } }],

@@ -2,7 +2,7 @@
 // ids so that prompts, responses, agents and claims meet again: the folds of a log are tested against its lines.
 
 import fc from "fast-check";
-import type { LogLine } from "../../src/core/index.ts";
+import type { KeptLine, LogLine } from "../../src/core/index.ts";
 import { budgetRecord, offRecord } from "../../src/core/model/records.ts";
 import { budget, START } from "./budgets.ts";
 
@@ -115,3 +115,15 @@ export const splitLog = fc
 /** The ids the arbitrary lines use, to ask every query of a fold about each. */
 export const PROMPT_IDS = ["p1", "p2", "p3", "constructor", "__proto__", "", "p", "p1\np2", "p\t1", "p2\n", "never"];
 export const AGENT_IDS = ["a1", "a2", "a3"];
+
+/** Kept lines with each run of prompts read back from a summary as the prompt lines it stands for, in order. */
+export function expandKept(kept: readonly KeptLine[]): LogLine[] {
+	return kept.flatMap((line): LogLine[] =>
+		line.kind === "prompts"
+			? line.ids
+					.slice(0, -1)
+					.split("\n")
+					.map((promptId, index) => ({ kind: "prompt", promptId, at: line.at[index] as number }))
+			: [line],
+	);
+}

@@ -1451,6 +1451,212 @@ function decideMidRun(budget, now, turns, spend = NO_SPEND) {
   return decideOn(budget, now, turns, spend, false);
 }
 
+// src/core/model/id-text.ts
+var END = "\n";
+function textId(id) {
+  return !id.includes(END);
+}
+function idIndex(text3, id) {
+  if (!textId(id)) return -1;
+  if (text3.startsWith(`${id}${END}`)) return 0;
+  const at = text3.indexOf(`${END}${id}${END}`);
+  return at < 0 ? -1 : at + 1;
+}
+function idCount(text3, end = text3.length) {
+  let count4 = 0;
+  for (let at = text3.indexOf(END); at >= 0 && at < end; at = text3.indexOf(END, at + 1)) count4++;
+  return count4;
+}
+var PART = "	";
+var IdSet = class _IdSet {
+  /** The ids read back, each followed by a line break, and those holding one. */
+  text;
+  odd;
+  /** The ids added since. */
+  added;
+  constructor(text3 = "", odd = [], added = []) {
+    this.text = text3;
+    this.odd = new Set(odd);
+    this.added = new Set(added);
+  }
+  has(id) {
+    if (this.added.has(id)) return true;
+    return textId(id) ? idIndex(this.text, id) >= 0 : this.odd.has(id);
+  }
+  add(id) {
+    if (!this.has(id)) this.added.add(id);
+    return this;
+  }
+  /** A copy that what is added to this one later leaves alone. */
+  copy() {
+    return new _IdSet(this.text, this.odd, this.added);
+  }
+  /** Every id, in the order added. */
+  *[Symbol.iterator]() {
+    const { text: text3 } = this;
+    for (let from = 0; from < text3.length; ) {
+      const end = text3.indexOf(END, from);
+      yield text3.slice(from, end);
+      from = end + 1;
+    }
+    yield* this.odd;
+    yield* this.added;
+  }
+  toJSON() {
+    let text3 = this.text;
+    const odd = [...this.odd];
+    for (const id of this.added) {
+      if (id.includes(END)) odd.push(id);
+      else text3 += `${id}${END}`;
+    }
+    return { text: text3, odd };
+  }
+  /** A set from its JSON, or null for anything that is not one. */
+  static fromJSON(value) {
+    if (typeof value !== "object" || value === null) return null;
+    const { text: text3, odd } = value;
+    if (typeof text3 !== "string" || text3.length > 0 && !text3.endsWith(END)) return null;
+    if (!Array.isArray(odd) || !odd.every((id) => typeof id === "string" && id.includes(END))) return null;
+    return new _IdSet(text3, odd);
+  }
+};
+var IdCounts = class _IdCounts {
+  /** The counts read back, one line each, and those whose id holds a line break or a tab, by id. */
+  text;
+  odd;
+  /** The counts set since, by id. */
+  added;
+  constructor(text3 = "", odd = [], added = []) {
+    this.text = text3;
+    this.odd = new Map(odd);
+    this.added = new Map(added);
+  }
+  get(id) {
+    const set = this.added.get(id);
+    if (set !== void 0) return set;
+    if (!plain(id)) return this.odd.get(id);
+    const line = this.lineOf(id);
+    if (line < 0) return void 0;
+    const from = line + id.length + 1;
+    return Number(this.text.slice(from, this.text.indexOf(END, from)));
+  }
+  set(id, count4) {
+    if (plain(id)) this.added.set(id, count4);
+    else this.odd.set(id, count4);
+    return this;
+  }
+  copy() {
+    return new _IdCounts(this.text, this.odd, this.added);
+  }
+  /** Every id and its count, in the order first counted. */
+  *[Symbol.iterator]() {
+    const { text: text3 } = this;
+    for (let from = 0; from < text3.length; ) {
+      const part = text3.indexOf(PART, from);
+      const end = text3.indexOf(END, part);
+      const id = text3.slice(from, part);
+      yield [id, this.added.get(id) ?? Number(text3.slice(part + 1, end))];
+      from = end + 1;
+    }
+    yield* this.odd;
+    for (const entry of this.added) if (this.lineOf(entry[0]) < 0) yield entry;
+  }
+  toJSON() {
+    let text3 = "";
+    const odd = [];
+    for (const [id, count4] of this) {
+      if (plain(id)) text3 += `${id}${PART}${count4}${END}`;
+      else odd.push(id, count4);
+    }
+    return { text: text3, odd };
+  }
+  /** Counts from their JSON, or null for anything that is not one. */
+  static fromJSON(value) {
+    if (typeof value !== "object" || value === null) return null;
+    const { text: text3, odd } = value;
+    if (typeof text3 !== "string" || !COUNTS_TEXT.test(text3)) return null;
+    if (!Array.isArray(odd) || odd.length % 2 !== 0) return null;
+    const pairs = [];
+    for (let index = 0; index < odd.length; index += 2) {
+      const id = odd[index];
+      const count4 = odd[index + 1];
+      if (typeof id !== "string" || plain(id) || typeof count4 !== "number" || !Number.isFinite(count4)) return null;
+      pairs.push([id, count4]);
+    }
+    return new _IdCounts(text3, pairs);
+  }
+  /** Where the line of `id` begins in the text read back, or -1 where it holds none. */
+  lineOf(id) {
+    if (this.text.startsWith(`${id}${PART}`)) return 0;
+    const at = this.text.indexOf(`${END}${id}${PART}`);
+    return at < 0 ? -1 : at + 1;
+  }
+};
+var COUNTS_TEXT = /^(?:[^\t\n]*\t(?:0|[1-9]\d*)\n)*$/;
+function plain(id) {
+  return !id.includes(END) && !id.includes(PART);
+}
+
+// src/core/model/prompt-run.ts
+function runHas(run, promptId) {
+  return idIndex(run.ids, promptId) >= 0;
+}
+function runAt(run, promptId) {
+  const at = idIndex(run.ids, promptId);
+  return at < 0 ? void 0 : run.at[idCount(run.ids, at)];
+}
+function* idsNewestFirst(ids) {
+  for (let end = ids.length - 1; end >= 0; ) {
+    const start = end === 0 ? 0 : ids.lastIndexOf("\n", end - 1) + 1;
+    yield ids.slice(start, end);
+    end = start - 1;
+  }
+}
+function newestId(ids) {
+  const end = ids.length - 1;
+  return ids.slice(ids.lastIndexOf("\n", end - 1) + 1, end);
+}
+function withoutIdAt(ids, at, id) {
+  return ids.slice(0, at) + ids.slice(at + id.length + 1);
+}
+function compactKept(kept2, recordAt) {
+  const out = [];
+  const seen = /* @__PURE__ */ new Set();
+  let ids = "";
+  let times = [];
+  const end = () => {
+    if (times.length === 1) out.push([ids.slice(0, -1), times[0]]);
+    else if (times.length > 1) out.push({ kind: "prompts", ids, at: times });
+    ids = "";
+    times = [];
+  };
+  let recordFound = -1;
+  for (let index = 0; index < kept2.length; index++) {
+    const line = kept2[index];
+    if (line.kind === "prompts") {
+      for (const id of idsNewestFirst(line.ids)) seen.add(id);
+      ids += line.ids;
+      times = times.concat(line.at);
+      continue;
+    }
+    if (line.kind === "prompt") {
+      const joins = line.cwd === void 0 && textId(line.promptId) && !seen.has(line.promptId);
+      seen.add(line.promptId);
+      if (joins) {
+        ids += `${line.promptId}
+`;
+        times.push(line.at);
+        continue;
+      }
+    }
+    end();
+    if (index === recordAt) recordFound = out.length;
+    out.push(line.kind === "prompt" && line.cwd === void 0 ? [line.promptId, line.at] : line);
+  }
+  end();
+  return { kept: out, recordAt: recordFound };
+}
+
 // src/core/subagents/records.ts
 var LIMITS = ["time", "steps", "tokens", "cost", "loop", "session", "parent"];
 var ENDINGS = ["answered", "concluded", "stopped"];
@@ -1667,6 +1873,10 @@ function foldHistory(items) {
   const counted = /* @__PURE__ */ new Set();
   let promptsBefore = 0;
   let latest = null;
+  let latestRun = null;
+  const countedRuns = [];
+  let runsCounted = 0;
+  const inCountedRun = (key) => countedRuns.some((keys) => idIndex(keys, key) >= 0);
   const paused = budget?.pausedAt !== void 0;
   let tokens = spendBefore.tokens;
   let cost = spendBefore.cost;
@@ -1695,20 +1905,31 @@ function foldHistory(items) {
       }
       continue;
     }
+    if (item.kind === "prompts") {
+      latestRun = item.keys;
+      latest = null;
+      if (index < budgetAt) promptsBefore += item.count;
+      if (index > countFrom && !paused) {
+        countedRuns.push(item.keys);
+        runsCounted += item.count;
+      }
+      continue;
+    }
     if (item.kind !== "prompt") continue;
     latest = item;
+    latestRun = null;
     if (index < budgetAt) promptsBefore++;
-    if (index > countFrom && !paused) counted.add(item.key);
+    if (index > countFrom && !paused && (countedRuns.length === 0 || !inCountedRun(item.key))) counted.add(item.key);
   }
-  const lastPrompt = latest === null ? null : latest.key;
-  const usedTurns = Math.max(0, counted.size - (legacyStartTurn ?? 0)) + turnsBefore;
+  const lastPrompt = latestRun !== null ? newestId(latestRun) : latest === null ? null : latest.key;
+  const usedTurns = Math.max(0, counted.size + runsCounted - (legacyStartTurn ?? 0)) + turnsBefore;
   const startTurn = legacyStartTurn ?? Math.max(0, promptsBefore - turnsBefore);
   return {
     budget: budget ? { ...budget, startTurn } : null,
     usedTurns: budget ? usedTurns : 0,
     spend: budget ? { tokens, cost } : { tokens: 0, cost: 0 },
     lastPrompt,
-    lastPromptCounted: usedTurns > 0 && lastPrompt !== null && counted.has(lastPrompt),
+    lastPromptCounted: usedTurns > 0 && lastPrompt !== null && (counted.has(lastPrompt) || inCountedRun(lastPrompt)),
     newestUnusable: unusable > 0,
     hasRecords: items.some((item) => item.kind === "record" && !isSubagentRecord(item.record)),
     ...subagentBudgets === void 0 ? {} : { subagentBudgets },
@@ -1718,140 +1939,6 @@ function foldHistory(items) {
 function isSubagentRecord(record) {
   if (typeof record !== "object" || record === null || !("kind" in record)) return false;
   return record.kind === "subagents" || record.kind === "subagent";
-}
-
-// src/core/model/id-text.ts
-var END = "\n";
-var PART = "	";
-var IdSet = class _IdSet {
-  /** The ids read back, each followed by a line break, and those holding one. */
-  text;
-  odd;
-  /** The ids added since. */
-  added;
-  constructor(text3 = "", odd = [], added = []) {
-    this.text = text3;
-    this.odd = new Set(odd);
-    this.added = new Set(added);
-  }
-  has(id) {
-    if (this.added.has(id)) return true;
-    if (id.includes(END)) return this.odd.has(id);
-    if (this.text.startsWith(`${id}${END}`)) return true;
-    return this.text.includes(`${END}${id}${END}`);
-  }
-  add(id) {
-    if (!this.has(id)) this.added.add(id);
-    return this;
-  }
-  /** A copy that what is added to this one later leaves alone. */
-  copy() {
-    return new _IdSet(this.text, this.odd, this.added);
-  }
-  /** Every id, in the order added. */
-  *[Symbol.iterator]() {
-    const { text: text3 } = this;
-    for (let from = 0; from < text3.length; ) {
-      const end = text3.indexOf(END, from);
-      yield text3.slice(from, end);
-      from = end + 1;
-    }
-    yield* this.odd;
-    yield* this.added;
-  }
-  toJSON() {
-    let text3 = this.text;
-    const odd = [...this.odd];
-    for (const id of this.added) {
-      if (id.includes(END)) odd.push(id);
-      else text3 += `${id}${END}`;
-    }
-    return { text: text3, odd };
-  }
-  /** A set from its JSON, or null for anything that is not one. */
-  static fromJSON(value) {
-    if (typeof value !== "object" || value === null) return null;
-    const { text: text3, odd } = value;
-    if (typeof text3 !== "string" || text3.length > 0 && !text3.endsWith(END)) return null;
-    if (!Array.isArray(odd) || !odd.every((id) => typeof id === "string" && id.includes(END))) return null;
-    return new _IdSet(text3, odd);
-  }
-};
-var IdCounts = class _IdCounts {
-  /** The counts read back, one line each, and those whose id holds a line break or a tab, by id. */
-  text;
-  odd;
-  /** The counts set since, by id. */
-  added;
-  constructor(text3 = "", odd = [], added = []) {
-    this.text = text3;
-    this.odd = new Map(odd);
-    this.added = new Map(added);
-  }
-  get(id) {
-    const set = this.added.get(id);
-    if (set !== void 0) return set;
-    if (!plain(id)) return this.odd.get(id);
-    const line = this.lineOf(id);
-    if (line < 0) return void 0;
-    const from = line + id.length + 1;
-    return Number(this.text.slice(from, this.text.indexOf(END, from)));
-  }
-  set(id, count4) {
-    if (plain(id)) this.added.set(id, count4);
-    else this.odd.set(id, count4);
-    return this;
-  }
-  copy() {
-    return new _IdCounts(this.text, this.odd, this.added);
-  }
-  /** Every id and its count, in the order first counted. */
-  *[Symbol.iterator]() {
-    const { text: text3 } = this;
-    for (let from = 0; from < text3.length; ) {
-      const part = text3.indexOf(PART, from);
-      const end = text3.indexOf(END, part);
-      const id = text3.slice(from, part);
-      yield [id, this.added.get(id) ?? Number(text3.slice(part + 1, end))];
-      from = end + 1;
-    }
-    yield* this.odd;
-    for (const entry of this.added) if (this.lineOf(entry[0]) < 0) yield entry;
-  }
-  toJSON() {
-    let text3 = "";
-    const odd = [];
-    for (const [id, count4] of this) {
-      if (plain(id)) text3 += `${id}${PART}${count4}${END}`;
-      else odd.push(id, count4);
-    }
-    return { text: text3, odd };
-  }
-  /** Counts from their JSON, or null for anything that is not one. */
-  static fromJSON(value) {
-    if (typeof value !== "object" || value === null) return null;
-    const { text: text3, odd } = value;
-    if (typeof text3 !== "string" || !COUNTS_TEXT.test(text3)) return null;
-    if (!Array.isArray(odd) || odd.length % 2 !== 0) return null;
-    const pairs = [];
-    for (let index = 0; index < odd.length; index += 2) {
-      const id = odd[index];
-      const count4 = odd[index + 1];
-      if (typeof id !== "string" || plain(id) || typeof count4 !== "number" || !Number.isFinite(count4)) return null;
-      pairs.push([id, count4]);
-    }
-    return new _IdCounts(text3, pairs);
-  }
-  /** Where the line of `id` begins in the text read back, or -1 where it holds none. */
-  lineOf(id) {
-    if (this.text.startsWith(`${id}${PART}`)) return 0;
-    const at = this.text.indexOf(`${END}${id}${PART}`);
-    return at < 0 ? -1 : at + 1;
-  }
-};
-var COUNTS_TEXT = /^(?:[^\t\n]*\t(?:0|[1-9]\d*)\n)*$/;
-function plain(id) {
-  return !id.includes(END) && !id.includes(PART);
 }
 
 // src/core/model/log-fold.ts
@@ -1914,6 +2001,7 @@ function historyOfFold(fold) {
   for (let index = 0; index < fold.kept.length; index++) {
     const line = fold.kept[index];
     if (line.kind === "prompt") items.push({ kind: "prompt", key: line.promptId });
+    else if (line.kind === "prompts") items.push({ kind: "prompts", keys: line.ids, count: line.at.length });
     else if (line.kind === "prompt-dropped") dropPromptItem(items, line.promptId);
     else if (isRecordLine(line)) items.push({ kind: "record", record: line });
     if (index === fold.recordAt && fold.spend.length > 0) items.push({ kind: "spend", amounts: fold.spend });
@@ -1927,21 +2015,28 @@ function dropPromptItem(items, promptId) {
       items.splice(index, 1);
       return;
     }
+    const at = item?.kind === "prompts" ? idIndex(item.keys, promptId) : -1;
+    if (item?.kind === "prompts" && at >= 0) {
+      if (item.count === 1) items.splice(index, 1);
+      else items[index] = { kind: "prompts", keys: withoutIdAt(item.keys, at, promptId), count: item.count - 1 };
+      return;
+    }
   }
 }
 function stepOfFold(fold, promptId) {
   return 1 + (fold.calls.get(promptId) ?? 0);
 }
 function serialiseLogFold(fold) {
+  const { kept: kept2, recordAt } = compactKept(fold.kept, fold.recordAt);
   return {
-    kept: fold.kept.map((line) => line.kind === "prompt" && line.cwd === void 0 ? [line.promptId, line.at] : line),
+    kept: kept2,
     lines: fold.lines,
     calls: fold.calls.toJSON(),
     ended: fold.ended.toJSON(),
     responses: fold.responses.toJSON(),
     offset: fold.offset,
     usagePrompt: fold.usagePrompt,
-    recordAt: fold.recordAt,
+    recordAt,
     spend: fold.spend
   };
 }
@@ -1983,15 +2078,23 @@ function keptLines(value) {
       const at = item[1];
       if (item.length !== 2 || !text(promptId) || !count(at)) return null;
       lines[index] = { kind: "prompt", promptId, at };
-    } else if (isLine(item)) lines[index] = item;
+    } else if (isRun(item)) lines[index] = item;
+    else if (isLine(item)) lines[index] = item;
     else return null;
   }
   return lines;
 }
+function isRun(value) {
+  if (typeof value !== "object" || value === null) return false;
+  const { kind, ids, at } = value;
+  if (kind !== "prompts") return false;
+  if (!text(ids) || !ids.endsWith("\n") || !list(at) || at.length < 2 || !at.every(count)) return false;
+  return idCount(ids) === at.length;
+}
 function isLine(value) {
   if (typeof value !== "object" || value === null) return false;
   const kind = value.kind;
-  return text(kind) && !ADDED_UP.has(kind);
+  return text(kind) && !ADDED_UP.has(kind) && kind !== "prompts";
 }
 function isPrompt(value) {
   if (typeof value !== "object" || value === null) return false;
@@ -4890,6 +4993,12 @@ function latestPrompt(lines) {
       const at = dropped.indexOf(line.promptId);
       if (at < 0) return line.promptId;
       dropped.splice(at, 1);
+    } else if (line?.kind === "prompts") {
+      for (const id of idsNewestFirst(line.ids)) {
+        const at = dropped.indexOf(id);
+        if (at < 0) return id;
+        dropped.splice(at, 1);
+      }
     }
   }
   return null;
@@ -4903,6 +5012,7 @@ function loopCalls(lines, state, promptId, agent, call, now) {
     if (line.kind === "tool" && line.agent === agent && (agent !== null || line.promptId === promptId)) {
       earlier.push(line.key);
     } else if (line.kind === "prompt" && line.promptId === promptId) break;
+    else if (line.kind === "prompts" && runHas(line, promptId)) break;
     else if (line.kind === "spawn" && agent !== null && line.id === agent) break;
   }
   earlier.reverse();
@@ -4918,9 +5028,7 @@ function claimKept(claim2, lines, now) {
   return kept2 ? null : [write2({ kind: "claim", claim: claim2, at: now })];
 }
 function dailyPartOf(lines, promptId) {
-  const started = lines.find(
-    (line) => line.kind === "prompt" && line.promptId === promptId
-  );
+  const startedAt = sentAt(lines, promptId);
   const ended = lines.some(
     (line) => (line.kind === "daily-ended" || line.kind === "prompt-dropped") && line.promptId === promptId
   );
@@ -4928,10 +5036,19 @@ function dailyPartOf(lines, promptId) {
     ...NO_DAILY_PART,
     session: {
       given: linesOfKind(lines, "daily-warned").map((line) => line.level),
-      runStartedAt: !ended && started !== void 0 ? started.at : null,
+      runStartedAt: !ended && startedAt !== void 0 ? startedAt : null,
       stopped: lines.some((line) => line.kind === "daily-stopped" && line.promptId === promptId)
     }
   };
+}
+function sentAt(lines, promptId) {
+  for (let index = 0; index < lines.length; index++) {
+    const line = lines[index];
+    if (line.kind === "prompt" && line.promptId === promptId) return line.at;
+    const at = line.kind === "prompts" ? runAt(line, promptId) : void 0;
+    if (at !== void 0) return at;
+  }
+  return void 0;
 }
 function dailyPartLines(promptId, before, after, now) {
   const lines = [];
@@ -6558,7 +6675,7 @@ var SessionLog = class {
    * once counts once.
    */
   history() {
-    return historyOf(this.lines());
+    return historyOf(this.wholeLines());
   }
   /** The history as the rules fold it. */
   foldedHistory() {
@@ -6579,8 +6696,15 @@ var SessionLog = class {
   /** Keeps a fold of the log as its summary: nothing here, as this log keeps none. */
   keepFold(_fold) {
   }
-  /** Every readable line of the log, oldest first; a torn or hand-edited line is skipped. */
+  /**
+   * Every readable line of the log, oldest first; a torn or hand-edited line is skipped. A log read from a kept summary
+   * (`FoldedSessionLog`) may hold runs of prompts as one (the core's `KeptLine`).
+   */
   lines() {
+    return this.wholeLines();
+  }
+  /** Every readable line of the log, oldest first, as read whole. */
+  wholeLines() {
     if (!this.readOnce) return this.readFile();
     this.read ??= this.readFile();
     return this.read;

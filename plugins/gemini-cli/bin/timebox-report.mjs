@@ -740,6 +740,46 @@ function todayData(standings, sessions) {
   };
 }
 
+// src/core/model/id-text.ts
+var END = "\n";
+function textId(id) {
+  return !id.includes(END);
+}
+function idIndex(text2, id) {
+  if (!textId(id)) return -1;
+  if (text2.startsWith(`${id}${END}`)) return 0;
+  const at = text2.indexOf(`${END}${id}${END}`);
+  return at < 0 ? -1 : at + 1;
+}
+function idCount(text2, end = text2.length) {
+  let count4 = 0;
+  for (let at = text2.indexOf(END); at >= 0 && at < end; at = text2.indexOf(END, at + 1)) count4++;
+  return count4;
+}
+
+// src/core/model/prompt-run.ts
+function runHas(run, promptId) {
+  return idIndex(run.ids, promptId) >= 0;
+}
+function runAt(run, promptId) {
+  const at = idIndex(run.ids, promptId);
+  return at < 0 ? void 0 : run.at[idCount(run.ids, at)];
+}
+function* idsNewestFirst(ids) {
+  for (let end = ids.length - 1; end >= 0; ) {
+    const start = end === 0 ? 0 : ids.lastIndexOf("\n", end - 1) + 1;
+    yield ids.slice(start, end);
+    end = start - 1;
+  }
+}
+function newestId(ids) {
+  const end = ids.length - 1;
+  return ids.slice(ids.lastIndexOf("\n", end - 1) + 1, end);
+}
+function withoutIdAt(ids, at, id) {
+  return ids.slice(0, at) + ids.slice(at + id.length + 1);
+}
+
 // src/core/subagents/records.ts
 var LIMITS = ["time", "steps", "tokens", "cost", "loop", "session", "parent"];
 var ENDINGS = ["answered", "concluded", "stopped"];
@@ -956,6 +996,10 @@ function foldHistory(items) {
   const counted = /* @__PURE__ */ new Set();
   let promptsBefore = 0;
   let latest = null;
+  let latestRun = null;
+  const countedRuns = [];
+  let runsCounted = 0;
+  const inCountedRun = (key) => countedRuns.some((keys) => idIndex(keys, key) >= 0);
   const paused = budget?.pausedAt !== void 0;
   let tokens = spendBefore.tokens;
   let cost = spendBefore.cost;
@@ -984,20 +1028,31 @@ function foldHistory(items) {
       }
       continue;
     }
+    if (item.kind === "prompts") {
+      latestRun = item.keys;
+      latest = null;
+      if (index < budgetAt) promptsBefore += item.count;
+      if (index > countFrom && !paused) {
+        countedRuns.push(item.keys);
+        runsCounted += item.count;
+      }
+      continue;
+    }
     if (item.kind !== "prompt") continue;
     latest = item;
+    latestRun = null;
     if (index < budgetAt) promptsBefore++;
-    if (index > countFrom && !paused) counted.add(item.key);
+    if (index > countFrom && !paused && (countedRuns.length === 0 || !inCountedRun(item.key))) counted.add(item.key);
   }
-  const lastPrompt = latest === null ? null : latest.key;
-  const usedTurns = Math.max(0, counted.size - (legacyStartTurn ?? 0)) + turnsBefore;
+  const lastPrompt = latestRun !== null ? newestId(latestRun) : latest === null ? null : latest.key;
+  const usedTurns = Math.max(0, counted.size + runsCounted - (legacyStartTurn ?? 0)) + turnsBefore;
   const startTurn = legacyStartTurn ?? Math.max(0, promptsBefore - turnsBefore);
   return {
     budget: budget ? { ...budget, startTurn } : null,
     usedTurns: budget ? usedTurns : 0,
     spend: budget ? { tokens, cost } : { tokens: 0, cost: 0 },
     lastPrompt,
-    lastPromptCounted: usedTurns > 0 && lastPrompt !== null && counted.has(lastPrompt),
+    lastPromptCounted: usedTurns > 0 && lastPrompt !== null && (counted.has(lastPrompt) || inCountedRun(lastPrompt)),
     newestUnusable: unusable > 0,
     hasRecords: items.some((item) => item.kind === "record" && !isSubagentRecord(item.record)),
     ...subagentBudgets === void 0 ? {} : { subagentBudgets },
@@ -1015,6 +1070,12 @@ function dropPromptItem(items, promptId) {
     const item = items[index];
     if (item?.kind === "prompt" && item.key === promptId) {
       items.splice(index, 1);
+      return;
+    }
+    const at = item?.kind === "prompts" ? idIndex(item.keys, promptId) : -1;
+    if (item?.kind === "prompts" && at >= 0) {
+      if (item.count === 1) items.splice(index, 1);
+      else items[index] = { kind: "prompts", keys: withoutIdAt(item.keys, at, promptId), count: item.count - 1 };
       return;
     }
   }
@@ -1320,7 +1381,7 @@ var FALSE = 65540;
 var NULL = 65541;
 var ARRAY = 65542;
 var OBJECT = 65543;
-var END = 65544;
+var END2 = 65544;
 var WHOLE = 65545;
 function written(value) {
   const kind = typeof value;
@@ -1370,7 +1431,7 @@ function feedObject(lanes, value, open) {
       feedValue(lanes, field, open);
     }
   }
-  feed(lanes, END);
+  feed(lanes, END2);
   open.pop();
 }
 function finish(lanes) {
@@ -1672,6 +1733,12 @@ function latestPrompt(lines) {
       const at = dropped.indexOf(line.promptId);
       if (at < 0) return line.promptId;
       dropped.splice(at, 1);
+    } else if (line?.kind === "prompts") {
+      for (const id of idsNewestFirst(line.ids)) {
+        const at = dropped.indexOf(id);
+        if (at < 0) return id;
+        dropped.splice(at, 1);
+      }
     }
   }
   return null;
@@ -1685,6 +1752,7 @@ function loopCalls(lines, state, promptId, agent, call, now) {
     if (line.kind === "tool" && line.agent === agent && (agent !== null || line.promptId === promptId)) {
       earlier.push(line.key);
     } else if (line.kind === "prompt" && line.promptId === promptId) break;
+    else if (line.kind === "prompts" && runHas(line, promptId)) break;
     else if (line.kind === "spawn" && agent !== null && line.id === agent) break;
   }
   earlier.reverse();
@@ -1700,9 +1768,7 @@ function claimKept(claim, lines, now) {
   return kept2 ? null : [write({ kind: "claim", claim, at: now })];
 }
 function dailyPartOf(lines, promptId) {
-  const started = lines.find(
-    (line) => line.kind === "prompt" && line.promptId === promptId
-  );
+  const startedAt = sentAt(lines, promptId);
   const ended = lines.some(
     (line) => (line.kind === "daily-ended" || line.kind === "prompt-dropped") && line.promptId === promptId
   );
@@ -1710,10 +1776,19 @@ function dailyPartOf(lines, promptId) {
     ...NO_DAILY_PART,
     session: {
       given: linesOfKind(lines, "daily-warned").map((line) => line.level),
-      runStartedAt: !ended && started !== void 0 ? started.at : null,
+      runStartedAt: !ended && startedAt !== void 0 ? startedAt : null,
       stopped: lines.some((line) => line.kind === "daily-stopped" && line.promptId === promptId)
     }
   };
+}
+function sentAt(lines, promptId) {
+  for (let index = 0; index < lines.length; index++) {
+    const line = lines[index];
+    if (line.kind === "prompt" && line.promptId === promptId) return line.at;
+    const at = line.kind === "prompts" ? runAt(line, promptId) : void 0;
+    if (at !== void 0) return at;
+  }
+  return void 0;
 }
 function dailyPartLines(promptId, before, after, now) {
   const lines = [];
@@ -3401,7 +3476,7 @@ var SessionLog = class {
    * once counts once.
    */
   history() {
-    return historyOf(this.lines());
+    return historyOf(this.wholeLines());
   }
   /** The history as the rules fold it. */
   foldedHistory() {
@@ -3422,8 +3497,15 @@ var SessionLog = class {
   /** Keeps a fold of the log as its summary: nothing here, as this log keeps none. */
   keepFold(_fold) {
   }
-  /** Every readable line of the log, oldest first; a torn or hand-edited line is skipped. */
+  /**
+   * Every readable line of the log, oldest first; a torn or hand-edited line is skipped. A log read from a kept summary
+   * (`FoldedSessionLog`) may hold runs of prompts as one (the core's `KeptLine`).
+   */
   lines() {
+    return this.wholeLines();
+  }
+  /** Every readable line of the log, oldest first, as read whole. */
+  wholeLines() {
     if (!this.readOnce) return this.readFile();
     this.read ??= this.readFile();
     return this.read;

@@ -1437,6 +1437,24 @@ function valid(word, task) {
   return task ? !("invalid" in parseTaskBudget(word)) : !("invalid" in readWords([word]));
 }
 
+// src/core/model/id-text.ts
+var END = "\n";
+function textId(id) {
+  return !id.includes(END);
+}
+function idIndex(text, id) {
+  if (!textId(id)) return -1;
+  if (text.startsWith(`${id}${END}`)) return 0;
+  const at = text.indexOf(`${END}${id}${END}`);
+  return at < 0 ? -1 : at + 1;
+}
+
+// src/core/model/prompt-run.ts
+function newestId(ids) {
+  const end = ids.length - 1;
+  return ids.slice(ids.lastIndexOf("\n", end - 1) + 1, end);
+}
+
 // src/core/subagents/records.ts
 var LIMITS = ["time", "steps", "tokens", "cost", "loop", "session", "parent"];
 var ENDINGS = ["answered", "concluded", "stopped"];
@@ -1656,6 +1674,10 @@ function foldHistory(items) {
   const counted = /* @__PURE__ */ new Set();
   let promptsBefore = 0;
   let latest = null;
+  let latestRun = null;
+  const countedRuns = [];
+  let runsCounted = 0;
+  const inCountedRun = (key) => countedRuns.some((keys) => idIndex(keys, key) >= 0);
   const paused = budget?.pausedAt !== void 0;
   let tokens = spendBefore.tokens;
   let cost = spendBefore.cost;
@@ -1684,20 +1706,31 @@ function foldHistory(items) {
       }
       continue;
     }
+    if (item.kind === "prompts") {
+      latestRun = item.keys;
+      latest = null;
+      if (index < budgetAt) promptsBefore += item.count;
+      if (index > countFrom && !paused) {
+        countedRuns.push(item.keys);
+        runsCounted += item.count;
+      }
+      continue;
+    }
     if (item.kind !== "prompt") continue;
     latest = item;
+    latestRun = null;
     if (index < budgetAt) promptsBefore++;
-    if (index > countFrom && !paused) counted.add(item.key);
+    if (index > countFrom && !paused && (countedRuns.length === 0 || !inCountedRun(item.key))) counted.add(item.key);
   }
-  const lastPrompt = latest === null ? null : latest.key;
-  const usedTurns = Math.max(0, counted.size - (legacyStartTurn ?? 0)) + turnsBefore;
+  const lastPrompt = latestRun !== null ? newestId(latestRun) : latest === null ? null : latest.key;
+  const usedTurns = Math.max(0, counted.size + runsCounted - (legacyStartTurn ?? 0)) + turnsBefore;
   const startTurn = legacyStartTurn ?? Math.max(0, promptsBefore - turnsBefore);
   return {
     budget: budget ? { ...budget, startTurn } : null,
     usedTurns: budget ? usedTurns : 0,
     spend: budget ? { tokens, cost } : { tokens: 0, cost: 0 },
     lastPrompt,
-    lastPromptCounted: usedTurns > 0 && lastPrompt !== null && counted.has(lastPrompt),
+    lastPromptCounted: usedTurns > 0 && lastPrompt !== null && (counted.has(lastPrompt) || inCountedRun(lastPrompt)),
     newestUnusable: unusable > 0,
     hasRecords: items.some((item) => item.kind === "record" && !isSubagentRecord(item.record)),
     ...subagentBudgets === void 0 ? {} : { subagentBudgets },
@@ -3368,7 +3401,7 @@ var FALSE = 65540;
 var NULL = 65541;
 var ARRAY = 65542;
 var OBJECT = 65543;
-var END = 65544;
+var END2 = 65544;
 var WHOLE = 65545;
 function written(value) {
   const kind = typeof value;
@@ -3418,7 +3451,7 @@ function feedObject(lanes, value, open) {
       feedValue(lanes, field, open);
     }
   }
-  feed(lanes, END);
+  feed(lanes, END2);
   open.pop();
 }
 function finish(lanes) {

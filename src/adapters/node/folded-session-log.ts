@@ -12,6 +12,7 @@ import {
 	type HistoryItem,
 	historyOfFold,
 	type IdLookup,
+	type KeptLine,
 	type LogFold,
 	type LogLine,
 	type LogRead,
@@ -46,7 +47,7 @@ export class FoldedSessionLog extends SessionLog {
 	}
 
 	/** Every readable line of the log but the kinds the fold adds up (calls, usage, runs' ends, transcript reads). */
-	override lines(): LogLine[] {
+	override lines(): KeptLine[] {
 		return this.current().kept;
 	}
 

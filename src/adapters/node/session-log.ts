@@ -13,6 +13,7 @@ import {
 	foldHistory,
 	type HistoryItem,
 	type IdLookup,
+	type KeptLine,
 	type LogFold,
 	type LogRead,
 	type RecordedUsage,
@@ -169,7 +170,7 @@ export class SessionLog implements SessionStore, BudgetStore, TranscriptBridge {
 	 * once counts once.
 	 */
 	history(): HistoryItem[] {
-		return historyOf(this.lines());
+		return historyOf(this.wholeLines());
 	}
 
 	/** The history as the rules fold it. */
@@ -195,8 +196,16 @@ export class SessionLog implements SessionStore, BudgetStore, TranscriptBridge {
 	/** Keeps a fold of the log as its summary: nothing here, as this log keeps none. */
 	keepFold(_fold: LogFold): void {}
 
-	/** Every readable line of the log, oldest first; a torn or hand-edited line is skipped. */
-	lines(): LogLine[] {
+	/**
+	 * Every readable line of the log, oldest first; a torn or hand-edited line is skipped. A log read from a kept summary
+	 * (`FoldedSessionLog`) may hold runs of prompts as one (the core's `KeptLine`).
+	 */
+	lines(): KeptLine[] {
+		return this.wholeLines();
+	}
+
+	/** Every readable line of the log, oldest first, as read whole. */
+	protected wholeLines(): LogLine[] {
 		if (!this.readOnce) return this.readFile();
 		this.read ??= this.readFile();
 		return this.read;

@@ -5,7 +5,9 @@ import type { FoldedHistory, Spend, SubagentRun, TimeboxBudget } from "./budget.
 
 export type { FoldedHistory } from "./budget.ts";
 
+import { idIndex } from "./id-text.ts";
 import { safeAmount } from "./measure.ts";
+import { newestId } from "./prompt-run.ts";
 import { parseRecord } from "./records.ts";
 
 /**
@@ -29,12 +31,26 @@ export interface SpendItem {
 }
 
 /**
+ * Prompts one after another with no other item between, as one item: their keys as one text (each followed by a line
+ * break) and how many there are. How a log's fold gives a run of prompts it read back from a kept summary
+ * (`prompt-run.ts`), without an item per prompt; every key in it differs from every prompt's key before it.
+ */
+export interface PromptsItem {
+	kind: "prompts";
+	keys: string;
+	count: number;
+}
+
+/** What the rules fold: a host's history, or a log's fold read as one (`historyOfFold`). */
+export type FoldItem = HistoryItem | SpendItem | PromptsItem;
+
+/**
  * Folds a history: the newest usable record decides (an off means no budget), and the prompts after a budget's record
  * count against it. Prompts are told apart by key, so a prompt the host repeats (a re-run, a message joined to a running
  * prompt) counts once. Never throws, whatever the items hold.
  * @example foldHistory([{ kind: "record", record: { kind: "active", budget } }, { kind: "prompt", key: "p1" }]).usedTurns // 1
  */
-export function foldHistory(items: readonly (HistoryItem | SpendItem)[]): FoldedHistory {
+export function foldHistory(items: readonly FoldItem[]): FoldedHistory {
 	let budget: TimeboxBudget | null = null;
 	let budgetAt = items.length;
 	let legacyStartTurn: number | null = null;
@@ -66,6 +82,12 @@ export function foldHistory(items: readonly (HistoryItem | SpendItem)[]): Folded
 	// The latest prompt, whose key is read once at the end: a host may make a prompt's key only when it is read (pi
 	// hashes the prompt's whole text), and only the prompts that count and the latest are read.
 	let latest: Extract<HistoryItem, { kind: "prompt" }> | null = null;
+	// Or the keys of the run of prompts that came latest, and those of the runs that count: a key after them that one
+	// of them holds was counted with its run.
+	let latestRun: string | null = null;
+	const countedRuns: string[] = [];
+	let runsCounted = 0;
+	const inCountedRun = (key: string) => countedRuns.some((keys) => idIndex(keys, key) >= 0);
 	// Prompts sent while the budget is paused do not count.
 	const paused = budget?.pausedAt !== undefined;
 	let tokens = spendBefore.tokens;
@@ -75,7 +97,7 @@ export function foldHistory(items: readonly (HistoryItem | SpendItem)[]): Folded
 	// An indexed loop: at a session's start this runs once per item before the JIT has warmed up, where an iterator's
 	// pair per item shows.
 	for (let index = 0; index < items.length; index++) {
-		const item = items[index] as HistoryItem | SpendItem;
+		const item = items[index] as FoldItem;
 		if (item.kind === "record" && isSubagentRecord(item.record)) {
 			// A subagent's record that cannot be read is left out: the session's budget stands apart from it.
 			const record = parseRecord(item.record);
@@ -98,14 +120,25 @@ export function foldHistory(items: readonly (HistoryItem | SpendItem)[]): Folded
 			}
 			continue;
 		}
+		if (item.kind === "prompts") {
+			latestRun = item.keys;
+			latest = null;
+			if (index < budgetAt) promptsBefore += item.count;
+			if (index > countFrom && !paused) {
+				countedRuns.push(item.keys);
+				runsCounted += item.count;
+			}
+			continue;
+		}
 		if (item.kind !== "prompt") continue;
 		latest = item;
+		latestRun = null;
 		if (index < budgetAt) promptsBefore++;
-		if (index > countFrom && !paused) counted.add(item.key);
+		if (index > countFrom && !paused && (countedRuns.length === 0 || !inCountedRun(item.key))) counted.add(item.key);
 	}
-	const lastPrompt = latest === null ? null : latest.key;
+	const lastPrompt = latestRun !== null ? newestId(latestRun) : latest === null ? null : latest.key;
 	// A record written again for the same budget (a pause, a resume, an extension) carries the prompts used before it.
-	const usedTurns = Math.max(0, counted.size - (legacyStartTurn ?? 0)) + turnsBefore;
+	const usedTurns = Math.max(0, counted.size + runsCounted - (legacyStartTurn ?? 0)) + turnsBefore;
 	// The user-message count when the budget was set: a first-version record wrote it; else the prompts before the
 	// record, less those a record written again carries over.
 	const startTurn = legacyStartTurn ?? Math.max(0, promptsBefore - turnsBefore);
@@ -114,7 +147,7 @@ export function foldHistory(items: readonly (HistoryItem | SpendItem)[]): Folded
 		usedTurns: budget ? usedTurns : 0,
 		spend: budget ? { tokens, cost } : { tokens: 0, cost: 0 },
 		lastPrompt,
-		lastPromptCounted: usedTurns > 0 && lastPrompt !== null && counted.has(lastPrompt),
+		lastPromptCounted: usedTurns > 0 && lastPrompt !== null && (counted.has(lastPrompt) || inCountedRun(lastPrompt)),
 		newestUnusable: unusable > 0,
 		hasRecords: items.some((item) => item.kind === "record" && !isSubagentRecord(item.record)),
 		...(subagentBudgets === undefined ? {} : { subagentBudgets }),

@@ -1,10 +1,30 @@
 // Sets and counts of ids that a log's fold keeps (the prompts whose run ended, the responses counted, the calls of each
-// prompt), read back from a kept summary as one text each instead of an entry per id: a long session's summary holds
-// thousands of ids, a hook asks about one or two, and a fresh process pays for every object it makes. What is added
-// after the read is kept beside the text, in a Set or a Map. A leaf: imports nothing.
+// prompt, a run of prompts), read back from a kept summary as one text each instead of an entry per id: a long
+// session's summary holds thousands of ids, a hook asks about one or two, and a fresh process pays for every object it
+// makes. What is added after the read is kept beside the text, in a Set or a Map. A leaf: imports nothing.
 
 /** The line break that ends every id in an id text (an id holding one is kept apart, in a list). */
 const END = "\n";
+
+/** Whether an id may stand in an id text: it holds no line break. */
+export function textId(id: string): boolean {
+	return !id.includes(END);
+}
+
+/** Where `id` begins in an id text (each id followed by a line break), or -1 where the text holds none. */
+export function idIndex(text: string, id: string): number {
+	if (!textId(id)) return -1;
+	if (text.startsWith(`${id}${END}`)) return 0;
+	const at = text.indexOf(`${END}${id}${END}`);
+	return at < 0 ? -1 : at + 1;
+}
+
+/** How many ids an id text holds (before `end`, where given). */
+export function idCount(text: string, end = text.length): number {
+	let count = 0;
+	for (let at = text.indexOf(END); at >= 0 && at < end; at = text.indexOf(END, at + 1)) count++;
+	return count;
+}
 /** What parts an id from its count in a counts text (an id holding one is kept apart too). */
 const PART = "\t";
 
@@ -33,9 +53,7 @@ export class IdSet {
 
 	has(id: string): boolean {
 		if (this.added.has(id)) return true;
-		if (id.includes(END)) return this.odd.has(id);
-		if (this.text.startsWith(`${id}${END}`)) return true;
-		return this.text.includes(`${END}${id}${END}`);
+		return textId(id) ? idIndex(this.text, id) >= 0 : this.odd.has(id);
 	}
 
 	add(id: string): this {

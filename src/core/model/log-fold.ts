@@ -4,12 +4,13 @@
 // added up; every other line is kept as it is, in order, so that the rules' readings of the log (run/session-log.ts)
 // read the kept lines as they read the whole log. A leaf beside log-line.ts.
 
-import { type HistoryItem, isSubagentRecord, type SpendItem } from "./history.ts";
-import { IdCounts, type IdCountsJson, IdSet, type IdSetJson } from "./id-text.ts";
-import type { LogFold, LogLine, TranscriptPrompt } from "./log-line.ts";
+import { type FoldItem, isSubagentRecord } from "./history.ts";
+import { IdCounts, type IdCountsJson, IdSet, type IdSetJson, idCount, idIndex } from "./id-text.ts";
+import type { KeptLine, LogFold, LogLine, PromptRun, TranscriptPrompt } from "./log-line.ts";
 
 export type { LogFold } from "./log-line.ts";
 
+import { compactKept, type KeptJson, withoutIdAt } from "./prompt-run.ts";
 import { parseRecord } from "./records.ts";
 
 /** The kinds of line a fold adds up instead of keeping. */
@@ -60,7 +61,7 @@ export function foldLine(fold: LogFold, line: LogLine): void {
 	}
 }
 
-function isRecordLine(line: LogLine): boolean {
+function isRecordLine(line: KeptLine): boolean {
 	return line.kind === "active" || line.kind === "off" || line.kind === "subagents" || line.kind === "subagent";
 }
 
@@ -81,11 +82,12 @@ export function copyLogFold(fold: LogFold): LogFold {
  * by its key alone: the fold reads no time of it), and after the newest budget record what each response used since
  * (the only usage that can count), as one item.
  */
-export function historyOfFold(fold: LogFold): (HistoryItem | SpendItem)[] {
-	const items: (HistoryItem | SpendItem)[] = [];
+export function historyOfFold(fold: LogFold): FoldItem[] {
+	const items: FoldItem[] = [];
 	for (let index = 0; index < fold.kept.length; index++) {
-		const line = fold.kept[index] as LogLine;
+		const line = fold.kept[index] as KeptLine;
 		if (line.kind === "prompt") items.push({ kind: "prompt", key: line.promptId });
+		else if (line.kind === "prompts") items.push({ kind: "prompts", keys: line.ids, count: line.at.length });
 		else if (line.kind === "prompt-dropped") dropPromptItem(items, line.promptId);
 		else if (isRecordLine(line)) items.push({ kind: "record", record: line });
 		if (index === fold.recordAt && fold.spend.length > 0) items.push({ kind: "spend", amounts: fold.spend });
@@ -97,11 +99,17 @@ export function historyOfFold(fold: LogFold): (HistoryItem | SpendItem)[] {
  * Takes the newest prompt of `promptId` out of a history being read from a log: the log says (`prompt-dropped`) that it
  * never ran after all, so it counts for nothing.
  */
-export function dropPromptItem(items: (HistoryItem | SpendItem)[], promptId: string): void {
+export function dropPromptItem(items: FoldItem[], promptId: string): void {
 	for (let index = items.length - 1; index >= 0; index--) {
 		const item = items[index];
 		if (item?.kind === "prompt" && item.key === promptId) {
 			items.splice(index, 1);
+			return;
+		}
+		const at = item?.kind === "prompts" ? idIndex(item.keys, promptId) : -1;
+		if (item?.kind === "prompts" && at >= 0) {
+			if (item.count === 1) items.splice(index, 1);
+			else items[index] = { kind: "prompts", keys: withoutIdAt(item.keys, at, promptId), count: item.count - 1 };
 			return;
 		}
 	}
@@ -113,11 +121,12 @@ export function stepOfFold(fold: LogFold, promptId: string): number {
 }
 
 /**
- * The fold as JSON: what a kept summary of the log holds, compact (a hook reads it whole): a prompt's line that keeps
- * no working folder as its id and time, the ids of the calls, the runs' ends and the responses as one text each.
+ * The fold as JSON: what a kept summary of the log holds, compact (a hook reads it whole): prompts one after another
+ * with no working folder as a run (`prompt-run.ts`), a prompt alone as its id and time, the ids of the calls, the runs'
+ * ends and the responses as one text each.
  */
 export interface LogFoldJson {
-	kept: (LogLine | [string, number])[];
+	kept: KeptJson[];
 	lines: number;
 	calls: IdCountsJson;
 	ended: IdSetJson;
@@ -130,15 +139,16 @@ export interface LogFoldJson {
 
 /** The fold as a JSON value, which `restoreLogFold` reads back as the same fold. */
 export function serialiseLogFold(fold: LogFold): LogFoldJson {
+	const { kept, recordAt } = compactKept(fold.kept, fold.recordAt);
 	return {
-		kept: fold.kept.map((line) => (line.kind === "prompt" && line.cwd === undefined ? [line.promptId, line.at] : line)),
+		kept,
 		lines: fold.lines,
 		calls: fold.calls.toJSON(),
 		ended: fold.ended.toJSON(),
 		responses: fold.responses.toJSON(),
 		offset: fold.offset,
 		usagePrompt: fold.usagePrompt,
-		recordAt: fold.recordAt,
+		recordAt,
 		spend: fold.spend,
 	};
 }
@@ -175,11 +185,11 @@ export function restoreLogFold(value: unknown): LogFold | null {
 }
 
 /** The kept lines of a fold's JSON, or null where one is not a line the fold keeps. */
-function keptLines(value: unknown): LogLine[] | null {
+function keptLines(value: unknown): KeptLine[] | null {
 	if (!list(value)) return null;
 	// Made at its length, and a pair read by index (destructured, it takes an iterator and its results): a hook reads
 	// this once, before the JIT has warmed up, and a fresh process pays for every object it makes.
-	const lines = new Array<LogLine>(value.length);
+	const lines = new Array<KeptLine>(value.length);
 	for (let index = 0; index < value.length; index++) {
 		const item = value[index];
 		if (list(item)) {
@@ -187,17 +197,27 @@ function keptLines(value: unknown): LogLine[] | null {
 			const at = item[1];
 			if (item.length !== 2 || !text(promptId) || !count(at)) return null;
 			lines[index] = { kind: "prompt", promptId, at };
-		} else if (isLine(item)) lines[index] = item as LogLine;
+		} else if (isRun(item)) lines[index] = item;
+		else if (isLine(item)) lines[index] = item as LogLine;
 		else return null;
 	}
 	return lines;
+}
+
+/** A run of prompts as a summary keeps it: two or more ids, each ending a line, and as many times. */
+function isRun(value: unknown): value is PromptRun {
+	if (typeof value !== "object" || value === null) return false;
+	const { kind, ids, at } = value as Partial<Record<keyof PromptRun, unknown>>;
+	if (kind !== "prompts") return false;
+	if (!text(ids) || !ids.endsWith("\n") || !list(at) || at.length < 2 || !at.every(count)) return false;
+	return idCount(ids) === at.length;
 }
 
 /** A kept line: an object of a kind the fold keeps. */
 function isLine(value: unknown): boolean {
 	if (typeof value !== "object" || value === null) return false;
 	const kind = (value as { kind?: unknown }).kind;
-	return text(kind) && !ADDED_UP.has(kind);
+	return text(kind) && !ADDED_UP.has(kind) && kind !== "prompts";
 }
 
 function isPrompt(value: unknown): boolean {

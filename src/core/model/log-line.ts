@@ -79,11 +79,26 @@ export interface TranscriptPrompt {
 }
 
 /**
- * A session's log, folded (`log-fold.ts`): the lines a session writes most added up, every other line kept as it is.
+ * Prompts one after another that a log's fold keeps as one (`prompt-run.ts`), as a kept summary reads them back: no
+ * line of the log, and none a hook writes. Their ids as one text (each followed by a line break), and when each was
+ * sent. Every id in a run differs from every prompt id kept before it.
+ */
+export interface PromptRun {
+	kind: "prompts";
+	ids: string;
+	at: readonly number[];
+}
+
+/** A line a log's fold keeps: a line of the log as it was read, or a run of prompts read back from a kept summary. */
+export type KeptLine = LogLine | PromptRun;
+
+/**
+ * A session's log, folded (`log-fold.ts`): the lines a session writes most added up, every other line kept as it is
+ * (a run of prompts read back from a kept summary, as one).
  */
 export interface LogFold {
 	/** Every line but those added up, oldest first. */
-	kept: LogLine[];
+	kept: KeptLine[];
 	/** How many readable lines were folded. */
 	lines: number;
 	/** The model calls recorded after each prompt's first, by prompt. */

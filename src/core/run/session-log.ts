@@ -7,7 +7,8 @@
 import { LOG_FOLD_KEEP_BYTES } from "../constants.ts";
 import { callKey, type ToolCallSeen } from "../loop/calls.ts";
 import type { Effect, LedgerClaim, LogLine, TranscriptPrompt } from "../model/events.ts";
-import type { LogFold } from "../model/log-line.ts";
+import type { KeptLine, LogFold } from "../model/log-line.ts";
+import { idsNewestFirst, runAt, runHas } from "../model/prompt-run.ts";
 import { counting, type SessionState } from "../session/state.ts";
 import { TRANSCRIPT_UNREADABLE } from "../text/notices.ts";
 import { type DailyPart, NO_DAILY_PART } from "./runtime.ts";
@@ -24,14 +25,14 @@ const write = (line: LogLine): Effect => ({ kind: "logLine", line });
  * The lines of one kind, in order. An indexed loop, and no array per line: a hook runs these once, before the JIT has
  * warmed up, over every line a long session kept, and a fresh process pays for every object it makes.
  */
-export function linesOfKind<K extends LogLine["kind"]>(
-	lines: readonly LogLine[],
+export function linesOfKind<K extends KeptLine["kind"]>(
+	lines: readonly KeptLine[],
 	kind: K,
-): Extract<LogLine, { kind: K }>[] {
-	const found: Extract<LogLine, { kind: K }>[] = [];
+): Extract<KeptLine, { kind: K }>[] {
+	const found: Extract<KeptLine, { kind: K }>[] = [];
 	for (let index = 0; index < lines.length; index++) {
-		const line = lines[index] as LogLine;
-		if (line.kind === kind) found.push(line as Extract<LogLine, { kind: K }>);
+		const line = lines[index] as KeptLine;
+		if (line.kind === kind) found.push(line as Extract<KeptLine, { kind: K }>);
 	}
 	return found;
 }
@@ -62,7 +63,7 @@ export function keepFold(read: LogRead | null): Effect[] {
  * The latest prompt the log kept that ran (what a host that names no prompt takes a later event's prompt to be): a
  * prompt a later line says never ran after all is passed over; null for none.
  */
-export function latestPrompt(lines: readonly LogLine[]): string | null {
+export function latestPrompt(lines: readonly KeptLine[]): string | null {
 	const dropped: string[] = [];
 	for (let index = lines.length - 1; index >= 0; index--) {
 		const line = lines[index];
@@ -71,6 +72,12 @@ export function latestPrompt(lines: readonly LogLine[]): string | null {
 			const at = dropped.indexOf(line.promptId);
 			if (at < 0) return line.promptId;
 			dropped.splice(at, 1);
+		} else if (line?.kind === "prompts") {
+			for (const id of idsNewestFirst(line.ids)) {
+				const at = dropped.indexOf(id);
+				if (at < 0) return id;
+				dropped.splice(at, 1);
+			}
 		}
 	}
 	return null;
@@ -83,7 +90,7 @@ export function latestPrompt(lines: readonly LogLine[]): string | null {
  * one for the next hooks. Without a guard for it (or a run to name), nothing: the value is undefined.
  */
 export function loopCalls(
-	lines: readonly LogLine[],
+	lines: readonly KeptLine[],
 	state: SessionState,
 	promptId: string | null,
 	agent: string | null,
@@ -97,10 +104,11 @@ export function loopCalls(
 	if (!guarded || promptId === null) return { value: undefined, effects: [] };
 	const earlier: string[] = [];
 	for (let index = lines.length - 1; index >= 0; index--) {
-		const line = lines[index] as LogLine;
+		const line = lines[index] as KeptLine;
 		if (line.kind === "tool" && line.agent === agent && (agent !== null || line.promptId === promptId)) {
 			earlier.push(line.key);
 		} else if (line.kind === "prompt" && line.promptId === promptId) break;
+		else if (line.kind === "prompts" && runHas(line, promptId)) break;
 		else if (line.kind === "spawn" && agent !== null && line.id === agent) break;
 	}
 	earlier.reverse();
@@ -116,7 +124,7 @@ export function runEndedLines(promptId: string | null, now: number): Effect[] {
  * A claim the ledger could not take is kept in the log instead, so that the session never claims it twice: the lines
  * that keep it, or null where the log kept it already (then the claim is not won again).
  */
-export function claimKept(claim: LedgerClaim, lines: readonly LogLine[], now: number): Effect[] | null {
+export function claimKept(claim: LedgerClaim, lines: readonly KeptLine[], now: number): Effect[] | null {
 	const kept = lines.some(
 		(line) => line.kind === "claim" && line.claim.kind === claim.kind && line.claim.budgetId === claim.budgetId,
 	);
@@ -124,10 +132,8 @@ export function claimKept(claim: LedgerClaim, lines: readonly LogLine[], now: nu
 }
 
 /** The session's daily part for a hook of `promptId`, from the log. */
-export function dailyPartOf(lines: readonly LogLine[], promptId: string): DailyPart {
-	const started = lines.find(
-		(line): line is Extract<LogLine, { kind: "prompt" }> => line.kind === "prompt" && line.promptId === promptId,
-	);
+export function dailyPartOf(lines: readonly KeptLine[], promptId: string): DailyPart {
+	const startedAt = sentAt(lines, promptId);
 	// A run ended, or a prompt that never ran after all: no run of it goes on.
 	const ended = lines.some(
 		(line) => (line.kind === "daily-ended" || line.kind === "prompt-dropped") && line.promptId === promptId,
@@ -136,10 +142,21 @@ export function dailyPartOf(lines: readonly LogLine[], promptId: string): DailyP
 		...NO_DAILY_PART,
 		session: {
 			given: linesOfKind(lines, "daily-warned").map((line) => line.level),
-			runStartedAt: !ended && started !== undefined ? started.at : null,
+			runStartedAt: !ended && startedAt !== undefined ? startedAt : null,
 			stopped: lines.some((line) => line.kind === "daily-stopped" && line.promptId === promptId),
 		},
 	};
+}
+
+/** When the first prompt of `promptId` the lines keep was sent, or undefined for none. */
+function sentAt(lines: readonly KeptLine[], promptId: string): number | undefined {
+	for (let index = 0; index < lines.length; index++) {
+		const line = lines[index] as KeptLine;
+		if (line.kind === "prompt" && line.promptId === promptId) return line.at;
+		const at = line.kind === "prompts" ? runAt(line, promptId) : undefined;
+		if (at !== undefined) return at;
+	}
+	return undefined;
 }
 
 /** What changed in the daily part during the hook, to keep: new warnings, a stop, the end of the run. */
@@ -170,7 +187,7 @@ export interface TranscriptFound {
 export function transcriptUsage(
 	found: TranscriptFound,
 	readFrom: number,
-	lines: readonly LogLine[],
+	lines: readonly KeptLine[],
 	now: number,
 ): { effects: Effect[]; notice: string | null } {
 	const effects: Effect[] = found.responses.map((response) => ({
@@ -200,12 +217,12 @@ export function owe(to: string | null, lines: string[], now: number): Effect[] {
 }
 
 /** What an agent is still to read of the subagents it started, given once: taken with its next model call. */
-export function owedTo(lines: readonly LogLine[], to: string | null, now: number): Taken<string[]> {
+export function owedTo(lines: readonly KeptLine[], to: string | null, now: number): Taken<string[]> {
 	// One pass over the lines (a hook reads its whole log): the owed lines to `to`, and how many of them were paid.
 	let paid = 0;
 	const owedLines: string[][] = [];
 	for (let index = 0; index < lines.length; index++) {
-		const line = lines[index] as LogLine;
+		const line = lines[index] as KeptLine;
 		if (line.kind === "paid" && line.to === to) paid++;
 		else if (line.kind === "owed" && line.to === to) owedLines.push(line.lines);
 	}
@@ -219,12 +236,12 @@ export function keepUntold(notices: string[], now: number): Effect[] {
 }
 
 /** What a watcher told nobody yet (the user was idle): shown with the next prompt, once. */
-export function untoldNotices(lines: readonly LogLine[], now: number): Taken<string[]> {
+export function untoldNotices(lines: readonly KeptLine[], now: number): Taken<string[]> {
 	// One pass over the lines (a hook reads its whole log): the untold notices, and how many were told since.
 	let told = 0;
 	const kept: string[][] = [];
 	for (let index = 0; index < lines.length; index++) {
-		const line = lines[index] as LogLine;
+		const line = lines[index] as KeptLine;
 		if (line.kind === "told") told++;
 		else if (line.kind === "untold") kept.push(line.notices);
 	}
@@ -250,7 +267,7 @@ export type KeptSpawn = Extract<LogLine, { kind: "spawn" }>;
  * Null where the log holds none (the call came before Timebox had anything to do in the session).
  */
 export function takeSpawn(
-	lines: readonly LogLine[],
+	lines: readonly KeptLine[],
 	agent: string,
 	agentType: string | null,
 	now: number,
@@ -265,7 +282,7 @@ export function takeSpawn(
 }
 
 /** The id the rules know a subagent by: its tool call's, where its start took one up; else the host's own. */
-export function ruleIdOf(lines: readonly LogLine[], hostAgent: string): string {
+export function ruleIdOf(lines: readonly KeptLine[], hostAgent: string): string {
 	const taken = lines.find((line) => line.kind === "spawn-taken" && line.agent === hostAgent);
 	if (taken?.kind !== "spawn-taken") return hostAgent;
 	const spawn = linesOfKind(lines, "spawn")[taken.index];
@@ -278,7 +295,7 @@ export function refuseSpawn(agent: string, reason: string, now: number): Effect[
 }
 
 /** Why the rules refused a subagent's start, or null for one they let start. */
-export function refusedSpawn(lines: readonly LogLine[], agent: string): string | null {
+export function refusedSpawn(lines: readonly KeptLine[], agent: string): string | null {
 	const refused = lines.find((line) => line.kind === "spawn-refused" && line.agent === agent);
 	return refused?.kind === "spawn-refused" ? refused.reason : null;
 }

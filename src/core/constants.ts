@@ -275,7 +275,7 @@ export const TEAM_ASK_WHY_CHARS = 200;
 export const LOG_FOLD_KEEP_BYTES = 16_384;
 /**
  * The version of a kept summary of a session's log: a summary of another version is ignored. 2: the ids of the calls,
- * the runs' ends and the responses kept as one text each.
+ * the runs' ends and the responses kept as one text each, and prompts one after another as one run.
  */
 export const LOG_FOLD_VERSION = 2;
 /** How many bytes of the log, at its start and before the summary's offset, the summary checks are still the same. */

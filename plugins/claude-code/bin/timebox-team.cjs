@@ -284,16 +284,16 @@ function isWrite(op) {
 async function runWrites(ops, ledger) {
   const writes = [];
   for (const op of ops.filter(isWrite)) {
-    const before = writes.find((write2) => write2 !== "done");
+    const before = writes.find((write3) => write3 !== "done");
     if (before !== void 0) {
       writes.push({ failed: teamWriteNotSent("a write before it was not done") });
       continue;
     }
-    writes.push(await write(op, ledger) ?? "done");
+    writes.push(await write2(op, ledger) ?? "done");
   }
   return writes;
 }
-function write(op, ledger) {
+function write2(op, ledger) {
   const none = { failed: teamWriteNotSent("no team is set") };
   switch (op.op) {
     case "adjust":
@@ -1547,7 +1547,7 @@ var TeamStoreCalls = class {
    * answered is not down: its refusal of this user is the policy's own outcome (for a call of the team's day, new turns
    * are refused), and an error it answered a write with (`write`: the admin's, a request) is that write's alone.
    */
-  *request(script, keys, args, write2 = false) {
+  *request(script, keys, args, write3 = false) {
     const waiting = this.outage.waiting();
     if (waiting !== null) return { ok: false, error: waiting };
     const timeoutMs = this.callOptions.waitMs ?? (this.calledOnce ? TEAM_WAIT_MS : TEAM_FIRST_CALL_MS);
@@ -1559,7 +1559,7 @@ var TeamStoreCalls = class {
     }
     const why = this.hidden(reply.error);
     const answer = storeAnswer(why);
-    if (answer !== null && write2) return { ok: false, error: why };
+    if (answer !== null && write3) return { ok: false, error: why };
     if (answer === "refused") this.outage.denied(why);
     else this.outage.failed(why);
     const said = this.outage.told();

@@ -901,10 +901,10 @@ function todayReport(standings) {
 var STORE_SOURCE = "set in its store";
 var ADMIN_ONLY = "Timebox: only the team's admin can change its budget (the store refused this user). Ask with /timebox team ask +30m <why>.";
 var ASK_REFUSED = "Timebox: the team's store refused to record the request for this user (it may not write the team's day). Nothing was asked.";
-function teamWriteRefusal(write2, asking) {
-  if (write2 === "done") return null;
-  if (write2 === "refused") return asking ? ASK_REFUSED : ADMIN_ONLY;
-  return write2.failed;
+function teamWriteRefusal(write3, asking) {
+  if (write3 === "done") return null;
+  if (write3 === "refused") return asking ? ASK_REFUSED : ADMIN_ONLY;
+  return write3.failed;
 }
 function teamWriteNotSent(why) {
   return `Timebox: the team's daily store did not get it (${why}). Nothing changed.`;
@@ -1196,7 +1196,7 @@ function dailyTransition(session, event, standings, now) {
       }
       const startedAt = session.runStartedAt ?? now;
       const running = runTimeToday(startedAt, standings, now);
-      const write2 = event.used ? [
+      const write3 = event.used ? [
         {
           kind: "addDailyUse",
           use: running > 0 ? { ...event.used, agentMs: running } : event.used,
@@ -1217,13 +1217,13 @@ function dailyTransition(session, event, standings, now) {
       const resumed = { ...session, runStartedAt: event.used ? now : startedAt };
       if (spent && session.stopped) {
         const quiet = refusal(spent).filter((effect) => effect.kind !== "notify");
-        return { ...none, session: resumed, effects: [...write2, ...quiet] };
+        return { ...none, session: resumed, effects: [...write3, ...quiet] };
       }
-      if (spent) return { ...none, session: { ...resumed, stopped: true }, effects: [...write2, ...refusal(spent)] };
+      if (spent) return { ...none, session: { ...resumed, stopped: true }, effects: [...write3, ...refusal(spent)] };
       const warned = dailyWarnings(withRun2, session.given);
       return {
         session: { ...resumed, given: warned.given },
-        effects: [...write2, ...warned.effects, ...event.modelCall ? [reserve(standings)] : []],
+        effects: [...write3, ...warned.effects, ...event.modelCall ? [reserve(standings)] : []],
         context: event.modelCall ? warned.modelLines : []
       };
     }
@@ -1722,13 +1722,13 @@ function carryOutOne(effect, ports, answer, onStopReport2) {
       return;
     }
     case "setTeamLimits": {
-      const write2 = ports.daily?.ledger.setTeamLimits?.(effect.limits) ?? NO_TEAM_STORE;
-      if (!refusedWrite(write2, false, answer)) carryOut(effect.done, ports, answer, onStopReport2);
+      const write3 = ports.daily?.ledger.setTeamLimits?.(effect.limits) ?? NO_TEAM_STORE;
+      if (!refusedWrite(write3, false, answer)) carryOut(effect.done, ports, answer, onStopReport2);
       return;
     }
     case "askTeam": {
-      const write2 = ports.daily?.ledger.askTeam?.(effect.adjustment, effect.why) ?? NO_TEAM_STORE;
-      if (!refusedWrite(write2, true, answer)) carryOut(effect.done, ports, answer, onStopReport2);
+      const write3 = ports.daily?.ledger.askTeam?.(effect.adjustment, effect.why) ?? NO_TEAM_STORE;
+      if (!refusedWrite(write3, true, answer)) carryOut(effect.done, ports, answer, onStopReport2);
       return;
     }
     case "startOnStop": {
@@ -1747,8 +1747,8 @@ function carryOutOne(effect, ports, answer, onStopReport2) {
   }
 }
 var NO_TEAM_STORE = { failed: NO_TEAM };
-function refusedWrite(write2, asking, answer) {
-  const refusal2 = write2 === void 0 ? null : teamWriteRefusal(write2, asking);
+function refusedWrite(write3, asking, answer) {
+  const refusal2 = write3 === void 0 ? null : teamWriteRefusal(write3, asking);
   if (refusal2 === null) return false;
   answer.notices.push({ message: refusal2, level: "warning" });
   return true;
@@ -3904,11 +3904,11 @@ function livePageSource(ports, budgets) {
     standings: () => daily && (budgets.length > 0 || daily.team !== void 0) ? daily.standings(budgets) : []
   };
 }
-async function writeReportPage(write2, source) {
-  if (write2 === void 0) return void 0;
+async function writeReportPage(write3, source) {
+  if (write3 === void 0) return void 0;
   try {
     const report = reportData(source.history(), source.ledger, source.now, source.terms);
-    return { path: await write2({ report, standings: source.standings() }) };
+    return { path: await write3({ report, standings: source.standings() }) };
   } catch (error) {
     return { problem: error instanceof Error ? error.message : String(error) };
   }
@@ -5280,7 +5280,7 @@ var MirroredFiles = class {
     const writes = this.writes;
     this.writes = [];
     if (writes.length === 0) return [];
-    const args = writes.flatMap((write2) => [write2.kind, write2.path, write2.kind === "remove" ? "" : write2.text]);
+    const args = writes.flatMap((write3) => [write3.kind, write3.path, write3.kind === "remove" ? "" : write3.text]);
     const { exitCode, stdout, stderr } = await this.engine().process.run(["sh", "-c", WRITE_SCRIPT, "sh", ...args]);
     if (exitCode !== 0) throw new Error(`the daily ledger's files could not be written: ${stderr.trim()}`);
     return stdout.split("\n").filter((line) => line !== "");

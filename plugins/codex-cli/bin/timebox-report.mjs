@@ -1708,7 +1708,7 @@ function teamStoreDenied(shown, why) {
   return `Timebox: the team's daily store ${shown} refused this user the team's day (${why}), so new turns are refused until its admin lets this user count there (docs/team.md gives a member's ACL).`;
 }
 
-// src/core/run/session-log.ts
+// src/core/run/kept-lines.ts
 var write = (line) => ({ kind: "logLine", line });
 function linesOfKind(lines, kind) {
   const found = [];
@@ -1718,6 +1718,61 @@ function linesOfKind(lines, kind) {
   }
   return found;
 }
+
+// src/core/run/log-queues.ts
+function owe(to, lines, now) {
+  return [write({ kind: "owed", to, lines, at: now })];
+}
+function owedTo(lines, to, now) {
+  let paid = 0;
+  const owedLines = [];
+  for (let index = 0; index < lines.length; index++) {
+    const line = lines[index];
+    if (line.kind === "paid" && line.to === to) paid++;
+    else if (line.kind === "owed" && line.to === to) owedLines.push(line.lines);
+  }
+  const owed = owedLines.slice(paid);
+  return { value: owed.flat(), effects: owed.map(() => write({ kind: "paid", to, at: now })) };
+}
+function keepUntold(notices, now) {
+  return [write({ kind: "untold", notices, at: now })];
+}
+function untoldNotices(lines, now) {
+  let told = 0;
+  const kept2 = [];
+  for (let index = 0; index < lines.length; index++) {
+    const line = lines[index];
+    if (line.kind === "told") told++;
+    else if (line.kind === "untold") kept2.push(line.notices);
+  }
+  const untold = kept2.slice(told);
+  return { value: untold.flat(), effects: untold.map(() => write({ kind: "told", at: now })) };
+}
+function keepSpawn(id, agent, spawn, now) {
+  return [write({ kind: "spawn", id, agent, ...spawn, at: now })];
+}
+function takeSpawn(lines, agent, agentType, now) {
+  const taken = new Set(linesOfKind(lines, "spawn-taken").map((line) => line.index));
+  const open = linesOfKind(lines, "spawn").map((line, index) => ({ line, index })).filter(({ index }) => !taken.has(index));
+  const found = open.find(({ line }) => line.agentType === agentType) ?? open[0];
+  if (!found) return { value: null, effects: [] };
+  return { value: found.line, effects: [write({ kind: "spawn-taken", index: found.index, agent, at: now })] };
+}
+function ruleIdOf(lines, hostAgent) {
+  const taken = lines.find((line) => line.kind === "spawn-taken" && line.agent === hostAgent);
+  if (taken?.kind !== "spawn-taken") return hostAgent;
+  const spawn = linesOfKind(lines, "spawn")[taken.index];
+  return spawn?.id ?? hostAgent;
+}
+function refuseSpawn(agent, reason, now) {
+  return [write({ kind: "spawn-refused", agent, reason, at: now })];
+}
+function refusedSpawn(lines, agent) {
+  const refused = lines.find((line) => line.kind === "spawn-refused" && line.agent === agent);
+  return refused?.kind === "spawn-refused" ? refused.reason : null;
+}
+
+// src/core/run/session-log.ts
 function nextCallLines(state, promptKey2, now) {
   return promptKey2 !== null && state.standing ? [write({ kind: "call", promptId: promptKey2, at: now })] : [];
 }
@@ -1821,57 +1876,6 @@ function transcriptUsage(found, readFrom, lines, now) {
     return { effects, notice: null };
   effects.push(write({ kind: "transcript-unreadable", at: now }));
   return { effects, notice: TRANSCRIPT_UNREADABLE };
-}
-function owe(to, lines, now) {
-  return [write({ kind: "owed", to, lines, at: now })];
-}
-function owedTo(lines, to, now) {
-  let paid = 0;
-  const owedLines = [];
-  for (let index = 0; index < lines.length; index++) {
-    const line = lines[index];
-    if (line.kind === "paid" && line.to === to) paid++;
-    else if (line.kind === "owed" && line.to === to) owedLines.push(line.lines);
-  }
-  const owed = owedLines.slice(paid);
-  return { value: owed.flat(), effects: owed.map(() => write({ kind: "paid", to, at: now })) };
-}
-function keepUntold(notices, now) {
-  return [write({ kind: "untold", notices, at: now })];
-}
-function untoldNotices(lines, now) {
-  let told = 0;
-  const kept2 = [];
-  for (let index = 0; index < lines.length; index++) {
-    const line = lines[index];
-    if (line.kind === "told") told++;
-    else if (line.kind === "untold") kept2.push(line.notices);
-  }
-  const untold = kept2.slice(told);
-  return { value: untold.flat(), effects: untold.map(() => write({ kind: "told", at: now })) };
-}
-function keepSpawn(id, agent, spawn, now) {
-  return [write({ kind: "spawn", id, agent, ...spawn, at: now })];
-}
-function takeSpawn(lines, agent, agentType, now) {
-  const taken = new Set(linesOfKind(lines, "spawn-taken").map((line) => line.index));
-  const open = linesOfKind(lines, "spawn").map((line, index) => ({ line, index })).filter(({ index }) => !taken.has(index));
-  const found = open.find(({ line }) => line.agentType === agentType) ?? open[0];
-  if (!found) return { value: null, effects: [] };
-  return { value: found.line, effects: [write({ kind: "spawn-taken", index: found.index, agent, at: now })] };
-}
-function ruleIdOf(lines, hostAgent) {
-  const taken = lines.find((line) => line.kind === "spawn-taken" && line.agent === hostAgent);
-  if (taken?.kind !== "spawn-taken") return hostAgent;
-  const spawn = linesOfKind(lines, "spawn")[taken.index];
-  return spawn?.id ?? hostAgent;
-}
-function refuseSpawn(agent, reason, now) {
-  return [write({ kind: "spawn-refused", agent, reason, at: now })];
-}
-function refusedSpawn(lines, agent) {
-  const refused = lines.find((line) => line.kind === "spawn-refused" && line.agent === agent);
-  return refused?.kind === "spawn-refused" ? refused.reason : null;
 }
 
 // src/core/suggest/past-session.ts

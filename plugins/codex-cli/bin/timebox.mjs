@@ -4968,7 +4968,7 @@ function teamStoreDenied(shown, why) {
   return `Timebox: the team's daily store ${shown} refused this user the team's day (${why}), so new turns are refused until its admin lets this user count there (docs/team.md gives a member's ACL).`;
 }
 
-// src/core/run/session-log.ts
+// src/core/run/kept-lines.ts
 var write2 = (line) => ({ kind: "logLine", line });
 function linesOfKind(lines, kind) {
   const found = [];
@@ -4978,6 +4978,61 @@ function linesOfKind(lines, kind) {
   }
   return found;
 }
+
+// src/core/run/log-queues.ts
+function owe(to, lines, now) {
+  return [write2({ kind: "owed", to, lines, at: now })];
+}
+function owedTo(lines, to, now) {
+  let paid = 0;
+  const owedLines = [];
+  for (let index = 0; index < lines.length; index++) {
+    const line = lines[index];
+    if (line.kind === "paid" && line.to === to) paid++;
+    else if (line.kind === "owed" && line.to === to) owedLines.push(line.lines);
+  }
+  const owed = owedLines.slice(paid);
+  return { value: owed.flat(), effects: owed.map(() => write2({ kind: "paid", to, at: now })) };
+}
+function keepUntold(notices, now) {
+  return [write2({ kind: "untold", notices, at: now })];
+}
+function untoldNotices(lines, now) {
+  let told = 0;
+  const kept2 = [];
+  for (let index = 0; index < lines.length; index++) {
+    const line = lines[index];
+    if (line.kind === "told") told++;
+    else if (line.kind === "untold") kept2.push(line.notices);
+  }
+  const untold = kept2.slice(told);
+  return { value: untold.flat(), effects: untold.map(() => write2({ kind: "told", at: now })) };
+}
+function keepSpawn(id, agent, spawn2, now) {
+  return [write2({ kind: "spawn", id, agent, ...spawn2, at: now })];
+}
+function takeSpawn(lines, agent, agentType, now) {
+  const taken = new Set(linesOfKind(lines, "spawn-taken").map((line) => line.index));
+  const open = linesOfKind(lines, "spawn").map((line, index) => ({ line, index })).filter(({ index }) => !taken.has(index));
+  const found = open.find(({ line }) => line.agentType === agentType) ?? open[0];
+  if (!found) return { value: null, effects: [] };
+  return { value: found.line, effects: [write2({ kind: "spawn-taken", index: found.index, agent, at: now })] };
+}
+function ruleIdOf(lines, hostAgent) {
+  const taken = lines.find((line) => line.kind === "spawn-taken" && line.agent === hostAgent);
+  if (taken?.kind !== "spawn-taken") return hostAgent;
+  const spawn2 = linesOfKind(lines, "spawn")[taken.index];
+  return spawn2?.id ?? hostAgent;
+}
+function refuseSpawn(agent, reason, now) {
+  return [write2({ kind: "spawn-refused", agent, reason, at: now })];
+}
+function refusedSpawn(lines, agent) {
+  const refused = lines.find((line) => line.kind === "spawn-refused" && line.agent === agent);
+  return refused?.kind === "spawn-refused" ? refused.reason : null;
+}
+
+// src/core/run/session-log.ts
 function nextCallLines(state, promptKey, now) {
   return promptKey !== null && state.standing ? [write2({ kind: "call", promptId: promptKey, at: now })] : [];
 }
@@ -5081,57 +5136,6 @@ function transcriptUsage(found, readFrom, lines, now) {
     return { effects, notice: null };
   effects.push(write2({ kind: "transcript-unreadable", at: now }));
   return { effects, notice: TRANSCRIPT_UNREADABLE };
-}
-function owe(to, lines, now) {
-  return [write2({ kind: "owed", to, lines, at: now })];
-}
-function owedTo(lines, to, now) {
-  let paid = 0;
-  const owedLines = [];
-  for (let index = 0; index < lines.length; index++) {
-    const line = lines[index];
-    if (line.kind === "paid" && line.to === to) paid++;
-    else if (line.kind === "owed" && line.to === to) owedLines.push(line.lines);
-  }
-  const owed = owedLines.slice(paid);
-  return { value: owed.flat(), effects: owed.map(() => write2({ kind: "paid", to, at: now })) };
-}
-function keepUntold(notices, now) {
-  return [write2({ kind: "untold", notices, at: now })];
-}
-function untoldNotices(lines, now) {
-  let told = 0;
-  const kept2 = [];
-  for (let index = 0; index < lines.length; index++) {
-    const line = lines[index];
-    if (line.kind === "told") told++;
-    else if (line.kind === "untold") kept2.push(line.notices);
-  }
-  const untold = kept2.slice(told);
-  return { value: untold.flat(), effects: untold.map(() => write2({ kind: "told", at: now })) };
-}
-function keepSpawn(id, agent, spawn2, now) {
-  return [write2({ kind: "spawn", id, agent, ...spawn2, at: now })];
-}
-function takeSpawn(lines, agent, agentType, now) {
-  const taken = new Set(linesOfKind(lines, "spawn-taken").map((line) => line.index));
-  const open = linesOfKind(lines, "spawn").map((line, index) => ({ line, index })).filter(({ index }) => !taken.has(index));
-  const found = open.find(({ line }) => line.agentType === agentType) ?? open[0];
-  if (!found) return { value: null, effects: [] };
-  return { value: found.line, effects: [write2({ kind: "spawn-taken", index: found.index, agent, at: now })] };
-}
-function ruleIdOf(lines, hostAgent) {
-  const taken = lines.find((line) => line.kind === "spawn-taken" && line.agent === hostAgent);
-  if (taken?.kind !== "spawn-taken") return hostAgent;
-  const spawn2 = linesOfKind(lines, "spawn")[taken.index];
-  return spawn2?.id ?? hostAgent;
-}
-function refuseSpawn(agent, reason, now) {
-  return [write2({ kind: "spawn-refused", agent, reason, at: now })];
-}
-function refusedSpawn(lines, agent) {
-  const refused = lines.find((line) => line.kind === "spawn-refused" && line.agent === agent);
-  return refused?.kind === "spawn-refused" ? refused.reason : null;
 }
 
 // src/core/text/refusals.ts

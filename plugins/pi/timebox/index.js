@@ -966,10 +966,10 @@ function todayReport(standings) {
 var STORE_SOURCE = "set in its store";
 var ADMIN_ONLY = "Timebox: only the team's admin can change its budget (the store refused this user). Ask with /timebox team ask +30m <why>.";
 var ASK_REFUSED = "Timebox: the team's store refused to record the request for this user (it may not write the team's day). Nothing was asked.";
-function teamWriteRefusal(write2, asking) {
-  if (write2 === "done") return null;
-  if (write2 === "refused") return asking ? ASK_REFUSED : ADMIN_ONLY;
-  return write2.failed;
+function teamWriteRefusal(write3, asking) {
+  if (write3 === "done") return null;
+  if (write3 === "refused") return asking ? ASK_REFUSED : ADMIN_ONLY;
+  return write3.failed;
 }
 function teamStoreDidNotTake(shown, why) {
   return `Timebox: the team's daily store ${shown} did not take it (${why}). Nothing changed.`;
@@ -1311,7 +1311,7 @@ function dailyTransition(session, event, standings, now) {
       }
       const startedAt = session.runStartedAt ?? now;
       const running = runTimeToday(startedAt, standings, now);
-      const write2 = event.used ? [
+      const write3 = event.used ? [
         {
           kind: "addDailyUse",
           use: running > 0 ? { ...event.used, agentMs: running } : event.used,
@@ -1332,13 +1332,13 @@ function dailyTransition(session, event, standings, now) {
       const resumed = { ...session, runStartedAt: event.used ? now : startedAt };
       if (spent && session.stopped) {
         const quiet = refusal(spent).filter((effect) => effect.kind !== "notify");
-        return { ...none, session: resumed, effects: [...write2, ...quiet] };
+        return { ...none, session: resumed, effects: [...write3, ...quiet] };
       }
-      if (spent) return { ...none, session: { ...resumed, stopped: true }, effects: [...write2, ...refusal(spent)] };
+      if (spent) return { ...none, session: { ...resumed, stopped: true }, effects: [...write3, ...refusal(spent)] };
       const warned = dailyWarnings(withRun2, session.given);
       return {
         session: { ...resumed, given: warned.given },
-        effects: [...write2, ...warned.effects, ...event.modelCall ? [reserve(standings)] : []],
+        effects: [...write3, ...warned.effects, ...event.modelCall ? [reserve(standings)] : []],
         context: event.modelCall ? warned.modelLines : []
       };
     }
@@ -1861,13 +1861,13 @@ function carryOutOne(effect, ports, answer, onStopReport2) {
       return;
     }
     case "setTeamLimits": {
-      const write2 = ports.daily?.ledger.setTeamLimits?.(effect.limits) ?? NO_TEAM_STORE;
-      if (!refusedWrite(write2, false, answer)) carryOut(effect.done, ports, answer, onStopReport2);
+      const write3 = ports.daily?.ledger.setTeamLimits?.(effect.limits) ?? NO_TEAM_STORE;
+      if (!refusedWrite(write3, false, answer)) carryOut(effect.done, ports, answer, onStopReport2);
       return;
     }
     case "askTeam": {
-      const write2 = ports.daily?.ledger.askTeam?.(effect.adjustment, effect.why) ?? NO_TEAM_STORE;
-      if (!refusedWrite(write2, true, answer)) carryOut(effect.done, ports, answer, onStopReport2);
+      const write3 = ports.daily?.ledger.askTeam?.(effect.adjustment, effect.why) ?? NO_TEAM_STORE;
+      if (!refusedWrite(write3, true, answer)) carryOut(effect.done, ports, answer, onStopReport2);
       return;
     }
     case "startOnStop": {
@@ -1886,8 +1886,8 @@ function carryOutOne(effect, ports, answer, onStopReport2) {
   }
 }
 var NO_TEAM_STORE = { failed: NO_TEAM };
-function refusedWrite(write2, asking, answer) {
-  const refusal2 = write2 === void 0 ? null : teamWriteRefusal(write2, asking);
+function refusedWrite(write3, asking, answer) {
+  const refusal2 = write3 === void 0 ? null : teamWriteRefusal(write3, asking);
   if (refusal2 === null) return false;
   answer.notices.push({ message: refusal2, level: "warning" });
   return true;
@@ -4032,11 +4032,11 @@ function livePageSource(ports, budgets) {
     standings: () => daily && (budgets.length > 0 || daily.team !== void 0) ? daily.standings(budgets) : []
   };
 }
-async function writeReportPage(write2, source) {
-  if (write2 === void 0) return void 0;
+async function writeReportPage(write3, source) {
+  if (write3 === void 0) return void 0;
   try {
     const report = reportData(source.history(), source.ledger, source.now, source.terms);
-    return { path: await write2({ report, standings: source.standings() }) };
+    return { path: await write3({ report, standings: source.standings() }) };
   } catch (error) {
     return { problem: error instanceof Error ? error.message : String(error) };
   }
@@ -5390,10 +5390,10 @@ function piTerms(settingsFile) {
     dailySetting: `Set one under the timebox key of ${settingsFile} ("daily": "3h turns:60 cost:10"), or of .pi/settings.json in the project.`
   };
 }
-function writeWith(write2, context) {
+function writeWith(write3, context) {
   return (input) => {
     const ctx = context.require();
-    return write2(input, { id: ctx.sessionManager.getSessionId(), host: "pi", project: ctx.cwd });
+    return write3(input, { id: ctx.sessionManager.getSessionId(), host: "pi", project: ctx.cwd });
   };
 }
 function readWith(read, context) {
@@ -7306,7 +7306,7 @@ var TeamStoreCalls = class {
    * answered is not down: its refusal of this user is the policy's own outcome (for a call of the team's day, new turns
    * are refused), and an error it answered a write with (`write`: the admin's, a request) is that write's alone.
    */
-  *request(script, keys, args, write2 = false) {
+  *request(script, keys, args, write3 = false) {
     const waiting = this.outage.waiting();
     if (waiting !== null) return { ok: false, error: waiting };
     const timeoutMs = this.callOptions.waitMs ?? (this.calledOnce ? TEAM_WAIT_MS : TEAM_FIRST_CALL_MS);
@@ -7318,7 +7318,7 @@ var TeamStoreCalls = class {
     }
     const why = this.hidden(reply.error);
     const answer = storeAnswer(why);
-    if (answer !== null && write2) return { ok: false, error: why };
+    if (answer !== null && write3) return { ok: false, error: why };
     if (answer === "refused") this.outage.denied(why);
     else this.outage.failed(why);
     const said = this.outage.told();

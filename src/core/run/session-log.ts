@@ -1,8 +1,8 @@
 // What a host whose every event is a process of its own (the hook hosts) leaves the next in the session's log, decided
 // here as effects the one executor carries out: another model call of a prompt's run, the end of a run, a claim the
 // ledger could not take, the session's part in the daily budgets, what a transcript said was used, the tool calls a
-// loop guard counts, and the log's three queues (owed and paid lines for a subagent's parent, untold and told notices of the watcher, spawned and taken calls
-// of the subagent tool). Each reading is of the lines as read; each write is a `logLine` or `recordUsage` effect.
+// loop guard counts, and the log's three queues (`log-queues.ts`). Each reading is of the lines as read; each write is
+// a `logLine` or `recordUsage` effect.
 
 import { LOG_FOLD_KEEP_BYTES } from "../constants.ts";
 import { callKey, type ToolCallSeen } from "../loop/calls.ts";
@@ -11,31 +11,11 @@ import type { KeptLine, LogFold } from "../model/log-line.ts";
 import { idsNewestFirst, runAt, runHas } from "../model/prompt-run.ts";
 import { counting, type SessionState } from "../session/state.ts";
 import { TRANSCRIPT_UNREADABLE } from "../text/notices.ts";
+import { linesOfKind, type Taken, write } from "./kept-lines.ts";
 import { type DailyPart, NO_DAILY_PART } from "./runtime.ts";
 
-/** A value read from the log, and the effects that mark it taken. */
-export interface Taken<T> {
-	value: T;
-	effects: Effect[];
-}
-
-const write = (line: LogLine): Effect => ({ kind: "logLine", line });
-
-/**
- * The lines of one kind, in order. An indexed loop, and no array per line: a hook runs these once, before the JIT has
- * warmed up, over every line a long session kept, and a fresh process pays for every object it makes.
- */
-export function linesOfKind<K extends KeptLine["kind"]>(
-	lines: readonly KeptLine[],
-	kind: K,
-): Extract<KeptLine, { kind: K }>[] {
-	const found: Extract<KeptLine, { kind: K }>[] = [];
-	for (let index = 0; index < lines.length; index++) {
-		const line = lines[index] as KeptLine;
-		if (line.kind === kind) found.push(line as Extract<KeptLine, { kind: K }>);
-	}
-	return found;
-}
+export { linesOfKind, type Taken } from "./kept-lines.ts";
+export * from "./log-queues.ts";
 
 /**
  * Another model call of the prompt's run (`promptKey`, the latest prompt's), counted while a budget stands, so that the
@@ -209,93 +189,4 @@ export function transcriptUsage(
 		return { effects, notice: null };
 	effects.push(write({ kind: "transcript-unreadable", at: now }));
 	return { effects, notice: TRANSCRIPT_UNREADABLE };
-}
-
-/** The lines an agent is to read with its next model call (its subagent's end, which the host did not put in). */
-export function owe(to: string | null, lines: string[], now: number): Effect[] {
-	return [write({ kind: "owed", to, lines, at: now })];
-}
-
-/** What an agent is still to read of the subagents it started, given once: taken with its next model call. */
-export function owedTo(lines: readonly KeptLine[], to: string | null, now: number): Taken<string[]> {
-	// One pass over the lines (a hook reads its whole log): the owed lines to `to`, and how many of them were paid.
-	let paid = 0;
-	const owedLines: string[][] = [];
-	for (let index = 0; index < lines.length; index++) {
-		const line = lines[index] as KeptLine;
-		if (line.kind === "paid" && line.to === to) paid++;
-		else if (line.kind === "owed" && line.to === to) owedLines.push(line.lines);
-	}
-	const owed = owedLines.slice(paid);
-	return { value: owed.flat(), effects: owed.map(() => write({ kind: "paid", to, at: now })) };
-}
-
-/** What a watcher could tell nobody (the user was idle): kept for the next prompt. */
-export function keepUntold(notices: string[], now: number): Effect[] {
-	return [write({ kind: "untold", notices, at: now })];
-}
-
-/** What a watcher told nobody yet (the user was idle): shown with the next prompt, once. */
-export function untoldNotices(lines: readonly KeptLine[], now: number): Taken<string[]> {
-	// One pass over the lines (a hook reads its whole log): the untold notices, and how many were told since.
-	let told = 0;
-	const kept: string[][] = [];
-	for (let index = 0; index < lines.length; index++) {
-		const line = lines[index] as KeptLine;
-		if (line.kind === "told") told++;
-		else if (line.kind === "untold") kept.push(line.notices);
-	}
-	const untold = kept.slice(told);
-	return { value: untold.flat(), effects: untold.map(() => write({ kind: "told", at: now })) };
-}
-
-/** A call (`id`) of the subagent tool the rules let through, by `agent` (null: the main agent): kept for the subagent. */
-export function keepSpawn(
-	id: string | null,
-	agent: string | null,
-	spawn: { agentType: string; task: string },
-	now: number,
-): Effect[] {
-	return [write({ kind: "spawn", id, agent, ...spawn, at: now })];
-}
-
-/** A call of the subagent tool, as kept for the subagent that takes it up. */
-export type KeptSpawn = Extract<LogLine, { kind: "spawn" }>;
-
-/**
- * The call of the subagent tool a starting subagent takes up: the oldest not taken yet of its type (else of any type).
- * Null where the log holds none (the call came before Timebox had anything to do in the session).
- */
-export function takeSpawn(
-	lines: readonly KeptLine[],
-	agent: string,
-	agentType: string | null,
-	now: number,
-): Taken<KeptSpawn | null> {
-	const taken = new Set(linesOfKind(lines, "spawn-taken").map((line) => line.index));
-	const open = linesOfKind(lines, "spawn")
-		.map((line, index) => ({ line, index }))
-		.filter(({ index }) => !taken.has(index));
-	const found = open.find(({ line }) => line.agentType === agentType) ?? open[0];
-	if (!found) return { value: null, effects: [] };
-	return { value: found.line, effects: [write({ kind: "spawn-taken", index: found.index, agent, at: now })] };
-}
-
-/** The id the rules know a subagent by: its tool call's, where its start took one up; else the host's own. */
-export function ruleIdOf(lines: readonly KeptLine[], hostAgent: string): string {
-	const taken = lines.find((line) => line.kind === "spawn-taken" && line.agent === hostAgent);
-	if (taken?.kind !== "spawn-taken") return hostAgent;
-	const spawn = linesOfKind(lines, "spawn")[taken.index];
-	return spawn?.id ?? hostAgent;
-}
-
-/** A subagent whose start the rules refused: kept, so that whatever it does next ends it. */
-export function refuseSpawn(agent: string, reason: string, now: number): Effect[] {
-	return [write({ kind: "spawn-refused", agent, reason, at: now })];
-}
-
-/** Why the rules refused a subagent's start, or null for one they let start. */
-export function refusedSpawn(lines: readonly KeptLine[], agent: string): string | null {
-	const refused = lines.find((line) => line.kind === "spawn-refused" && line.agent === agent);
-	return refused?.kind === "spawn-refused" ? refused.reason : null;
 }

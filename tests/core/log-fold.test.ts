@@ -6,43 +6,24 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { historyOf } from "../../src/adapters/node/log-lines.ts";
 import {
-	EMPTY_SESSION,
 	emptyLogFold,
 	foldHistory,
 	foldLine,
 	historyOfFold,
 	type LogFold,
 	type LogLine,
-	NOTHING_RECORDED,
 	restoreLogFold,
 	serialiseLogFold,
 	sessionLog,
 	stepOfFold,
-	transition,
 } from "../../src/core/index.ts";
-import { budgetRecord } from "../../src/core/model/records.ts";
-import { budget, START } from "../support/budgets.ts";
-import { expandKept, PROMPT_IDS, splitLog } from "../support/log-lines.ts";
+import { START } from "../support/budgets.ts";
+import { expandKept, GUARDED, PROMPT_IDS, splitLog } from "../support/log-lines.ts";
 
 function foldOf(lines: readonly LogLine[], from = emptyLogFold()): LogFold {
 	for (const line of lines) foldLine(from, line);
 	return from;
 }
-
-/** A session under a loop guard, whose tool calls the log keeps. */
-const GUARDED = transition(
-	EMPTY_SESSION,
-	{
-		type: "load",
-		history: foldHistory([
-			{ kind: "record", record: { kind: "active", budget: budgetRecord(budget({ loopLimit: 3 })) } },
-		]),
-		ledger: NOTHING_RECORDED,
-		mode: "continue",
-		announce: false,
-	},
-	START,
-).state;
 
 /** A fold with its ids as sorted lists (sets, in no order that means anything): two folds that hold the same are equal. */
 function plainFold(fold: LogFold) {

@@ -2,7 +2,15 @@
 // ids so that prompts, responses, agents and claims meet again: the folds of a log are tested against its lines.
 
 import fc from "fast-check";
-import type { KeptLine, LogLine } from "../../src/core/index.ts";
+import {
+	EMPTY_SESSION,
+	foldHistory,
+	type KeptLine,
+	type LogLine,
+	NOTHING_RECORDED,
+	type SessionState,
+	transition,
+} from "../../src/core/index.ts";
 import { budgetRecord, offRecord } from "../../src/core/model/records.ts";
 import { budget, START } from "./budgets.ts";
 
@@ -127,3 +135,18 @@ export function expandKept(kept: readonly KeptLine[]): LogLine[] {
 			: [line],
 	);
 }
+
+/** A session under a loop guard, whose tool calls the log keeps: for the loop guard's reading of the lines. */
+export const GUARDED: SessionState = transition(
+	EMPTY_SESSION,
+	{
+		type: "load",
+		history: foldHistory([
+			{ kind: "record", record: { kind: "active", budget: budgetRecord(budget({ loopLimit: 3 })) } },
+		]),
+		ledger: NOTHING_RECORDED,
+		mode: "continue",
+		announce: false,
+	},
+	START,
+).state;

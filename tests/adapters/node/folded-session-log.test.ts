@@ -12,20 +12,11 @@ import { nodeAppendFiles } from "../../../src/adapters/node/append-line.ts";
 import { FoldedSessionLog } from "../../../src/adapters/node/folded-session-log.ts";
 import { type LogFiles, nodeLogFiles, SUMMARY_SUFFIX } from "../../../src/adapters/node/log-summary.ts";
 import { SessionLog } from "../../../src/adapters/node/session-log.ts";
-import {
-	EMPTY_SESSION,
-	emptyLogFold,
-	foldHistory,
-	LOG_FOLD_CHECK_BYTES,
-	type LogLine,
-	NOTHING_RECORDED,
-	sessionLog,
-	transition,
-} from "../../../src/core/index.ts";
+import { emptyLogFold, foldHistory, LOG_FOLD_CHECK_BYTES, type LogLine, sessionLog } from "../../../src/core/index.ts";
 import { budgetRecord } from "../../../src/core/model/records.ts";
 import { budget, START } from "../../support/budgets.ts";
 import { countingLogFiles } from "../../support/counting-log-files.ts";
-import { AGENT_IDS, expandKept, PROMPT_IDS, splitLog } from "../../support/log-lines.ts";
+import { AGENT_IDS, expandKept, GUARDED, PROMPT_IDS, splitLog } from "../../support/log-lines.ts";
 
 const SESSION = "s1";
 const CLOCK = { now: () => START };
@@ -54,21 +45,6 @@ function keepSummary(): void {
 }
 
 const text = (lines: readonly LogLine[]): string => lines.map((line) => `${JSON.stringify(line)}\n`).join("");
-
-/** A state under a loop guard, for the loop guard's reading. */
-const GUARDED = transition(
-	EMPTY_SESSION,
-	{
-		type: "load",
-		history: foldHistory([
-			{ kind: "record", record: { kind: "active", budget: budgetRecord(budget({ loopLimit: 3 })) } },
-		]),
-		ledger: NOTHING_RECORDED,
-		mode: "continue",
-		announce: false,
-	},
-	START,
-).state;
 
 /** Every reading a hook makes of its log, from the folded log and from a whole read, is the same. */
 function expectSameReadings(reader: SessionLog, whole: SessionLog): void {

@@ -6,9 +6,12 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { historyOf } from "../../src/adapters/node/log-lines.ts";
 import {
+	dropPromptItem,
 	emptyLogFold,
+	type FoldItem,
 	foldHistory,
 	foldLine,
+	type HistoryItem,
 	historyOfFold,
 	type LogFold,
 	type LogLine,
@@ -138,6 +141,21 @@ describe("a log's fold", () => {
 			keptAndRead(foldOf(lines)),
 		);
 		expect(foldHistory(historyOfFold(dropped))).toMatchObject({ usedTurns: 0, lastPrompt: null });
+	});
+
+	it("folds a run of prompts beside items that hold no key without throwing, as the rules' fold never does", () => {
+		const noKey = { kind: "prompt", key: undefined } as unknown as HistoryItem;
+		const items: FoldItem[] = [
+			{
+				kind: "record",
+				record: { kind: "active", budget: { version: 2, id: "b", timeLimitMs: null, turnLimit: 9, startTime: START } },
+			},
+			{ kind: "prompts", keys: "a\nb\n", count: 2 },
+			noKey,
+		];
+		expect(foldHistory(items)).toMatchObject({ usedTurns: 3 });
+		expect(() => dropPromptItem(items, undefined as unknown as string)).not.toThrow();
+		expect(() => foldHistory(items)).not.toThrow();
 	});
 
 	it("adds up calls, usage, runs' ends and transcript reads, and keeps every other line in order", () => {

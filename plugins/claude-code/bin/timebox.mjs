@@ -1454,7 +1454,7 @@ function decideMidRun(budget, now, turns, spend = NO_SPEND) {
 // src/core/model/id-text.ts
 var END = "\n";
 function textId(id) {
-  return !id.includes(END);
+  return typeof id === "string" && !id.includes(END);
 }
 function idIndex(text3, id) {
   if (!textId(id)) return -1;
@@ -2043,11 +2043,11 @@ function serialiseLogFold(fold) {
 var count = (value) => typeof value === "number" && Number.isFinite(value);
 var text = (value) => typeof value === "string";
 var list = (value) => Array.isArray(value);
-function restoreLogFold(value) {
+function restoreLogFold(value, readLine) {
   if (typeof value !== "object" || value === null) return null;
   const json = value;
   const { lines, offset, usagePrompt, recordAt, spend } = json;
-  const kept2 = keptLines(json.kept);
+  const kept2 = keptLines(json.kept, readLine);
   if (kept2 === null || !count(lines) || !count(offset) || !count(recordAt)) return null;
   if (recordAt < -1 || recordAt >= kept2.length || !Number.isInteger(recordAt)) return null;
   if (!list(spend) || spend.length % 2 !== 0 || !spend.every(count)) return null;
@@ -2068,7 +2068,7 @@ function restoreLogFold(value) {
     spend
   };
 }
-function keptLines(value) {
+function keptLines(value, readLine) {
   if (!list(value)) return null;
   const lines = new Array(value.length);
   for (let index = 0; index < value.length; index++) {
@@ -2079,8 +2079,12 @@ function keptLines(value) {
       if (item.length !== 2 || !text(promptId) || !count(at)) return null;
       lines[index] = { kind: "prompt", promptId, at };
     } else if (isRun(item)) lines[index] = item;
-    else if (isLine(item)) lines[index] = item;
-    else return null;
+    else if (!isLine(item)) return null;
+    else {
+      const line = readLine ? readLine(item) : item;
+      if (line === null || ADDED_UP.has(line.kind)) return null;
+      lines[index] = line;
+    }
   }
   return lines;
 }
@@ -6529,7 +6533,7 @@ function keptSummary(files, fd, summaryPath, size, ino) {
   if (!back.equals(Buffer.from(header.back, "base64"))) return null;
   let fold;
   try {
-    fold = restoreLogFold(JSON.parse(body));
+    fold = restoreLogFold(JSON.parse(body), readLogLine);
   } catch {
     return null;
   }

@@ -1291,7 +1291,7 @@ function decideMidRun(budget, now, turns, spend = NO_SPEND) {
 // src/core/model/id-text.ts
 var END = "\n";
 function textId(id) {
-  return !id.includes(END);
+  return typeof id === "string" && !id.includes(END);
 }
 function idIndex(text, id) {
   if (!textId(id)) return -1;

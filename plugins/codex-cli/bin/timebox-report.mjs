@@ -743,7 +743,7 @@ function todayData(standings, sessions) {
 // src/core/model/id-text.ts
 var END = "\n";
 function textId(id) {
-  return !id.includes(END);
+  return typeof id === "string" && !id.includes(END);
 }
 function idIndex(text2, id) {
   if (!textId(id)) return -1;

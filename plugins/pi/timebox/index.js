@@ -1440,7 +1440,7 @@ function valid(word, task) {
 // src/core/model/id-text.ts
 var END = "\n";
 function textId(id) {
-  return !id.includes(END);
+  return typeof id === "string" && !id.includes(END);
 }
 function idIndex(text, id) {
   if (!textId(id)) return -1;

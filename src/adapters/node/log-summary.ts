@@ -17,7 +17,7 @@ import {
 	serialiseLogFold,
 } from "../../core/index.ts";
 import { named } from "./append-line.ts";
-import { eachLogLine } from "./log-lines.ts";
+import { eachLogLine, readLogLine } from "./log-lines.ts";
 
 /** What the summary's file ends with, after the session's id. */
 export const SUMMARY_SUFFIX = ".fold.json";
@@ -180,7 +180,7 @@ function keptSummary(
 	if (!back.equals(Buffer.from(header.back, "base64"))) return null;
 	let fold: LogFold | null;
 	try {
-		fold = restoreLogFold(JSON.parse(body));
+		fold = restoreLogFold(JSON.parse(body), readLogLine);
 	} catch {
 		return null;
 	}

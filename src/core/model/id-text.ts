@@ -6,9 +6,9 @@
 /** The line break that ends every id in an id text (an id holding one is kept apart, in a list). */
 const END = "\n";
 
-/** Whether an id may stand in an id text: it holds no line break. */
+/** Whether an id may stand in an id text: it holds no line break (and is a string: a reader never throws on one). */
 export function textId(id: string): boolean {
-	return !id.includes(END);
+	return typeof id === "string" && !id.includes(END);
 }
 
 /** Where `id` begins in an id text (each id followed by a line break), or -1 where the text holds none. */

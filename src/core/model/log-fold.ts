@@ -157,12 +157,20 @@ const count = (value: unknown): value is number => typeof value === "number" && 
 const text = (value: unknown): value is string => typeof value === "string";
 const list = (value: unknown): value is unknown[] => Array.isArray(value);
 
-/** A fold from its JSON value, or null for anything that is not one this version wrote. */
-export function restoreLogFold(value: unknown): LogFold | null {
+/**
+ * A fold from its JSON value, or null for anything that is not one this version wrote. `readLine` reads each kept line
+ * as the log's own reader reads a line of the log (a line it would skip makes the whole value none), so that a damaged
+ * summary never hands the readings a line the log could not hold; without it, a kept line need only be an object of a
+ * kind the fold keeps.
+ */
+export function restoreLogFold(
+	value: unknown,
+	readLine?: (fields: Record<string, unknown>) => LogLine | null,
+): LogFold | null {
 	if (typeof value !== "object" || value === null) return null;
 	const json = value as Partial<Record<keyof LogFoldJson, unknown>>;
 	const { lines, offset, usagePrompt, recordAt, spend } = json;
-	const kept = keptLines(json.kept);
+	const kept = keptLines(json.kept, readLine);
 	if (kept === null || !count(lines) || !count(offset) || !count(recordAt)) return null;
 	if (recordAt < -1 || recordAt >= kept.length || !Number.isInteger(recordAt)) return null;
 	if (!list(spend) || spend.length % 2 !== 0 || !spend.every(count)) return null;
@@ -185,7 +193,7 @@ export function restoreLogFold(value: unknown): LogFold | null {
 }
 
 /** The kept lines of a fold's JSON, or null where one is not a line the fold keeps. */
-function keptLines(value: unknown): KeptLine[] | null {
+function keptLines(value: unknown, readLine?: (fields: Record<string, unknown>) => LogLine | null): KeptLine[] | null {
 	if (!list(value)) return null;
 	// Made at its length, and a pair read by index (destructured, it takes an iterator and its results): a hook reads
 	// this once, before the JIT has warmed up, and a fresh process pays for every object it makes.
@@ -198,8 +206,12 @@ function keptLines(value: unknown): KeptLine[] | null {
 			if (item.length !== 2 || !text(promptId) || !count(at)) return null;
 			lines[index] = { kind: "prompt", promptId, at };
 		} else if (isRun(item)) lines[index] = item;
-		else if (isLine(item)) lines[index] = item as LogLine;
-		else return null;
+		else if (!isLine(item)) return null;
+		else {
+			const line = readLine ? readLine(item as Record<string, unknown>) : (item as LogLine);
+			if (line === null || ADDED_UP.has(line.kind)) return null;
+			lines[index] = line;
+		}
 	}
 	return lines;
 }

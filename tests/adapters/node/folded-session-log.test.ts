@@ -231,6 +231,21 @@ describe("a hook's session log, folded", () => {
 				writeFileSync(summary, `${JSON.stringify({ ...JSON.parse(first ?? ""), length: body.length })}\n${body}`);
 			},
 		],
+		...(
+			[
+				["a dropped prompt with no id", { kind: "prompt-dropped", at: START }],
+				["a prompt with a working folder and no id", { kind: "prompt", cwd: "/a", at: START }],
+				["a claim with no claim", { kind: "claim", at: START }],
+			] as const
+		).map(([what, line]): [string, () => void] => [
+			`a summary that keeps a line the log could not hold (${what})`,
+			() => {
+				const [first, body] = readFileSync(summary, "utf8").split("\n");
+				const fold = JSON.parse(body ?? "");
+				const changed = JSON.stringify({ ...fold, kept: [...fold.kept, line] });
+				writeFileSync(summary, `${JSON.stringify({ ...JSON.parse(first ?? ""), length: changed.length })}\n${changed}`);
+			},
+		]),
 	])("reads the whole log for %s", (_name, change) => {
 		expect(readAfter(change)).toBe(size());
 	});

@@ -58,3 +58,24 @@ describe("counts by id kept as text", () => {
 		);
 	});
 });
+
+describe("an id text's JSON", () => {
+	it.each<[string, unknown]>([
+		["null", null],
+		["a number", 7],
+		["a set with a text that is none", { text: ["a\n"], odd: [] }],
+		["a set that keeps apart an id that is no text", { text: "", odd: [1] }],
+	])("is no set of ids for %s, and never throws", (_name, value) => {
+		expect(IdSet.fromJSON(value)).toBeNull();
+	});
+
+	it.each<[string, unknown]>([
+		["null", null],
+		["a number", 7],
+		["counts with a text that is none", { text: ["a\t1\n"], odd: [] }],
+		["counts with no list of those kept apart", { text: "", odd: {} }],
+		["counts that keep apart an id that is no text", { text: "", odd: [1, 2] }],
+	])("is no counts for %s, and never throws", (_name, value) => {
+		expect(IdCounts.fromJSON(value)).toBeNull();
+	});
+});

@@ -143,6 +143,69 @@ describe("a log's fold", () => {
 		expect(foldHistory(historyOfFold(dropped))).toMatchObject({ usedTurns: 0, lastPrompt: null });
 	});
 
+	it("reads a run's first prompt, and an empty id in it, as the prompts they are", () => {
+		const lines: LogLine[] = [
+			{ kind: "tool", promptId: "", agent: null, key: "k-before", at: START },
+			{ kind: "prompt", promptId: "", at: START + 1 },
+			{ kind: "prompt", promptId: "b", at: START + 2 },
+			{ kind: "prompt-dropped", promptId: "b", at: START + 3 },
+		];
+		const read = keptAndRead(foldOf(lines));
+		expect(read.kept[1]).toMatchObject({ kind: "prompts", ids: "\nb\n" });
+		expect(sessionLog.latestPrompt(read.kept)).toBe("");
+		const call = { tool: "read", input: { path: "x" } };
+		expect(sessionLog.loopCalls(read.kept, GUARDED, "", null, call, START).value).toEqual([]);
+		// Kept again after a prompt of the empty id: the run's ids are known, so that prompt joins no run.
+		const again = keptAndRead(
+			foldOf(
+				[
+					{ kind: "prompt", promptId: "", at: START + 4 },
+					{ kind: "prompt", promptId: "c", at: START + 5 },
+				],
+				read,
+			),
+		);
+		expect(foldHistory(historyOfFold(again))).toEqual(
+			foldHistory(
+				historyOf([
+					...lines,
+					{ kind: "prompt", promptId: "", at: START + 4 },
+					{ kind: "prompt", promptId: "c", at: START + 5 },
+				]),
+			),
+		);
+	});
+
+	it("counts a prompt of an id any earlier run holds once, with two runs counted", () => {
+		const lines: LogLine[] = [
+			{ kind: "active", budget: { version: 2, id: "b", timeLimitMs: null, turnLimit: 9, startTime: START } },
+			{ kind: "prompt", promptId: "a", at: START + 1 },
+			{ kind: "prompt", promptId: "b", at: START + 2 },
+			{ kind: "told", at: START + 3 },
+			{ kind: "prompt", promptId: "c", at: START + 4 },
+			{ kind: "prompt", promptId: "d", at: START + 5 },
+		];
+		const read = keptAndRead(foldOf(lines));
+		expect(read.kept.map((line) => line.kind)).toEqual(["active", "prompts", "told", "prompts"]);
+		const on = foldOf([{ kind: "prompt", promptId: "a", at: START + 6 }], read);
+		expect(foldHistory(historyOfFold(on))).toMatchObject({ usedTurns: 4, lastPrompt: "a", lastPromptCounted: true });
+	});
+
+	it("kept again after prompts of ids a run read back holds, counts each id once", () => {
+		const first: LogLine[] = [
+			{ kind: "active", budget: { version: 2, id: "b", timeLimitMs: null, turnLimit: 9, startTime: START } },
+			{ kind: "prompt", promptId: "p1", at: START + 1 },
+			{ kind: "prompt", promptId: "p2", at: START + 2 },
+		];
+		const then: LogLine[] = [
+			{ kind: "prompt", promptId: "p1", at: START + 3 },
+			{ kind: "prompt", promptId: "p3", at: START + 4 },
+		];
+		const again = keptAndRead(foldOf(then, keptAndRead(foldOf(first))));
+		expect(foldHistory(historyOfFold(again))).toMatchObject({ usedTurns: 3, lastPrompt: "p3" });
+		expect(foldHistory(historyOfFold(again))).toEqual(foldHistory(historyOf([...first, ...then])));
+	});
+
 	it("folds a run of prompts beside items that hold no key without throwing, as the rules' fold never does", () => {
 		const noKey = { kind: "prompt", key: undefined } as unknown as HistoryItem;
 		const items: FoldItem[] = [

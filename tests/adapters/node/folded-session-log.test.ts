@@ -18,6 +18,8 @@ import { budget, START } from "../../support/budgets.ts";
 import { countingLogFiles } from "../../support/counting-log-files.ts";
 import { AGENT_IDS, expandKept, GUARDED, PROMPT_IDS, splitLog } from "../../support/log-lines.ts";
 
+const { linesOfKind } = sessionLog;
+
 const SESSION = "s1";
 const CLOCK = { now: () => START };
 const ADDED_UP = new Set(["call", "usage", "ended", "transcript"]);
@@ -170,6 +172,21 @@ describe("a hook's session log, folded", () => {
 		const [first, body] = readFileSync(summary, "utf8").split("\n");
 		writeFileSync(summary, `${JSON.stringify({ ...JSON.parse(first ?? ""), ...fields })}\n${body}`);
 	};
+
+	it.each<[string, LogLine]>([
+		["a line it keeps", { kind: "told", at: START }],
+		["what a response used", { kind: "usage", responseId: "r-torn", tokens: 7, cost: 0.25, at: START }],
+	])("keeps no torn last line in a summary (%s): once the line is whole, it is read once", (_name, line) => {
+		writeFileSync(log, `${text(LINES)}${JSON.stringify(line)}`);
+		// The torn line is read as a whole read reads it, and the summary kept of that read ends before it.
+		keepSummary();
+		appendFileSync(log, `\n${text([{ kind: "prompt", promptId: "p3", at: START }])}`);
+		const reader = folded();
+		expectSameReadings(reader, new SessionLog(folder, SESSION, CLOCK));
+		expect(linesOfKind(reader.lines(), "told").length + reader.foldedHistory().spend.tokens).toBe(
+			line.kind === "told" ? 1 : 7,
+		);
+	});
 
 	it("reads only what was added since a valid summary", () => {
 		const added = text([{ kind: "prompt", promptId: "p3", at: START }]);

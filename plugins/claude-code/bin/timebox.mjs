@@ -1453,6 +1453,7 @@ function decideMidRun(budget, now, turns, spend = NO_SPEND) {
 
 // src/core/model/id-text.ts
 var END = "\n";
+var PART = "	";
 function textId(id) {
   return typeof id === "string" && !id.includes(END);
 }
@@ -1467,7 +1468,6 @@ function idCount(text3, end = text3.length) {
   for (let at = text3.indexOf(END); at >= 0 && at < end; at = text3.indexOf(END, at + 1)) count4++;
   return count4;
 }
-var PART = "	";
 var IdSet = class _IdSet {
   /** The ids read back, each followed by a line break, and those holding one. */
   text;

@@ -5,6 +5,8 @@
 
 /** The line break that ends every id in an id text (an id holding one is kept apart, in a list). */
 const END = "\n";
+/** What parts an id from its count in a counts text (an id holding one is kept apart too). */
+const PART = "\t";
 
 /** Whether an id may stand in an id text: it holds no line break (and is a string: a reader never throws on one). */
 export function textId(id: string): boolean {
@@ -25,8 +27,6 @@ export function idCount(text: string, end = text.length): number {
 	for (let at = text.indexOf(END); at >= 0 && at < end; at = text.indexOf(END, at + 1)) count++;
 	return count;
 }
-/** What parts an id from its count in a counts text (an id holding one is kept apart too). */
-const PART = "\t";
 
 /** What a reader of a set of ids asks of it: a Set, or an `IdSet`. */
 export type IdLookup = Pick<ReadonlySet<string>, "has"> & Iterable<string>;

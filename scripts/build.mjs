@@ -151,13 +151,22 @@ async function bundle(entry, banner, platform, external = [], plugins = [], form
 		target: platform === "node" ? "node20" : "es2022",
 		banner: { js: banner },
 		external,
-		charset: "utf8",
+		// Text outside ASCII written as escapes: V8 keeps a source text with any other character as two bytes per
+		// character, and reads it slower. On the hook script, 1 to 1.5% fewer instructions per hook process
+		// (`valgrind --tool=callgrind`) and 340 KB less heap.
+		charset: "ascii",
 		write: false,
 		logLevel: "warning",
 	});
 	const [output] = result.outputFiles;
 	if (output === undefined || result.outputFiles.length !== 1)
 		throw new Error(`esbuild wrote no single file for ${entry}`);
+	// esbuild leaves a regular expression's own characters as they are: such a one must be written with escapes.
+	const wide = /[\u0080-\uffff]/.exec(output.text);
+	if (wide !== null) {
+		const line = output.text.slice(0, wide.index).split("\n").length;
+		throw new Error(`${entry}'s bundle holds ${JSON.stringify(wide[0])} at line ${line}: write it as an escape`);
+	}
 	return output.text;
 }
 

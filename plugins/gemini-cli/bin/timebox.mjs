@@ -225,7 +225,7 @@ var GRACE_TOKEN = /^grace:(.+)$/i;
 var LOOP_TOKEN = /^loop:/i;
 function quoteInput(text3) {
   const chars = Array.from(text3);
-  const shown = chars.length > MAX_QUOTED_INPUT_CHARS ? `${chars.slice(0, MAX_QUOTED_INPUT_CHARS).join("")}…` : text3;
+  const shown = chars.length > MAX_QUOTED_INPUT_CHARS ? `${chars.slice(0, MAX_QUOTED_INPUT_CHARS).join("")}\u2026` : text3;
   return `"${shown}"`;
 }
 function joinSplitTokens(budgetText) {
@@ -345,7 +345,7 @@ var SESSION_BUDGET_WORDS = "a time (30s, 15m, 2h), turns:5, tokens:200k, cost:2.
 var TASK_BUDGET_WORDS = "a time (30s, 15m, 2h), steps:25, tokens:200k, cost:2.50 or loop:3";
 function unknownWord(token, known) {
   const why = `${quoteInput(token)} is not a budget word: ${known}.`;
-  if (/^[—–]+$/.test(token)) return `${why} Did you mean -- before the on-stop command?`;
+  if (/^[\u2014\u2013]+$/.test(token)) return `${why} Did you mean -- before the on-stop command?`;
   if (token.startsWith("+")) return `${why} To add to the budget, put + before every word: +10m +turns:2.`;
   return why;
 }
@@ -870,7 +870,7 @@ function spentStatusMessage(usedTurns, elapsedMs2, usage = "") {
 function nudgeMessage(urgency, detail, running = true) {
   const now = urgency === "critical" ? " now" : "";
   const asked = running ? "the model is asked" : "the model will be told at its next call";
-  return `Timebox: ${detail} — ${asked} to wrap up${now}.`;
+  return `Timebox: ${detail} \u2014 ${asked} to wrap up${now}.`;
 }
 function onStopStartedMessage(command3) {
   return `Timebox ran the on-stop command: ${command3}`;
@@ -1286,7 +1286,7 @@ function dailyWarnings(standings, given) {
     now.push(level);
     effects.push({
       kind: "notify",
-      message: `Timebox: today's budget: ${dailyLeft(standing2)} — the model is asked to wrap up.`,
+      message: `Timebox: today's budget: ${dailyLeft(standing2)} \u2014 the model is asked to wrap up.`,
       level: "warning"
     });
   }
@@ -2854,7 +2854,7 @@ function setBudgetFor(agents, agentType) {
 function firstWords(task) {
   const words = task.trim().split(/\s+/);
   const shown = words.slice(0, SUBAGENT_TASK_WORDS).join(" ");
-  return words.length > SUBAGENT_TASK_WORDS ? `${shown}…` : shown;
+  return words.length > SUBAGENT_TASK_WORDS ? `${shown}\u2026` : shown;
 }
 function withRun(agents, run) {
   return { ...agents, runs: { ...agents.runs, [run.id]: run } };
@@ -3818,7 +3818,7 @@ var SHELLS = /* @__PURE__ */ new Set(["bash", "sh", "zsh", "/bin/bash", "/bin/sh
 function callView(call) {
   const text3 = oneLine(tellingText(call.input));
   const chars = Array.from(text3);
-  return chars.length > LOOP_VIEW_CHARS ? `${chars.slice(0, LOOP_VIEW_CHARS - 1).join("")}…` : text3;
+  return chars.length > LOOP_VIEW_CHARS ? `${chars.slice(0, LOOP_VIEW_CHARS - 1).join("")}\u2026` : text3;
 }
 function tellingText(input) {
   if (typeof input === "string") return input;

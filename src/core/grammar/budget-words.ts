@@ -174,7 +174,8 @@ export const TASK_BUDGET_WORDS = "a time (30s, 15m, 2h), steps:25, tokens:200k, 
 /** Why a word is no budget word (of those `known` lists), with a hint for the slips people make. */
 function unknownWord(token: string, known: string): string {
 	const why = `${quoteInput(token)} is not a budget word: ${known}.`;
-	if (/^[—–]+$/.test(token)) return `${why} Did you mean -- before the on-stop command?`;
+	// An em or en dash (escaped: the bundles hold ASCII only), which a keyboard or an editor may make of "--".
+	if (/^[\u2014\u2013]+$/.test(token)) return `${why} Did you mean -- before the on-stop command?`;
 	if (token.startsWith("+")) return `${why} To add to the budget, put + before every word: +10m +turns:2.`;
 	return why;
 }

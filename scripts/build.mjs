@@ -35,6 +35,13 @@ const PI_ENTRY = "src/entries/pi/timebox/index.ts";
 const PI_BUNDLE = "plugins/pi/timebox/index.js";
 const PI_BANNER = `// Timebox's extension for pi and oh-my-pi, bundled from ${PI_ENTRY} by npm run build. Do not edit.`;
 const PI_PROVIDED = ["@mariozechner/pi-coding-agent"];
+/**
+ * The extension's code, which pi's entry runs from V8's code cache (`vm.Script`, which takes no `import()`): CommonJS
+ * beside the entry, importing nothing but Node's modules (what it needs of pi and the report page the entry hands in).
+ */
+const PI_CODE_ENTRY = "src/entries/pi/timebox/extension.ts";
+const PI_CODE = "plugins/pi/timebox/timebox-pi.cjs";
+const PI_CODE_BANNER = `// Timebox's extension code for pi and oh-my-pi, bundled from ${PI_CODE_ENTRY} by npm run build. Do not edit.`;
 
 const ROOT = resolve(import.meta.dirname, "..");
 
@@ -188,6 +195,30 @@ const TEAM_BATCH_ENTRY = "src/entries/team-batch.ts";
 const TEAM_BATCH_BUNDLE = "plugins/claude-code/bin/timebox-team.cjs";
 const TEAM_BATCH_BANNER = `// Timebox's team batch script for Claude Code's hooks module, bundled from ${TEAM_BATCH_ENTRY} by npm run build. Do not edit.`;
 
+/**
+ * An esbuild plugin that leaves the extension's code out of pi's entry: the entry imports it for a run from the source,
+ * and in the package runs the bundle of it beside the entry instead.
+ */
+const piCodeApart = {
+	name: "pi-code-apart",
+	setup(build) {
+		build.onResolve({ filter: /extension\.ts$/ }, (args) =>
+			resolve(args.resolveDir, args.path) === resolve(ROOT, PI_CODE_ENTRY)
+				? { path: PI_CODE_ENTRY, namespace: "pi-code-apart" }
+				: undefined,
+		);
+		build.onLoad({ filter: /.*/, namespace: "pi-code-apart" }, () => ({ contents: "export {};", loader: "js" }));
+	},
+};
+
+/** The pi extension's code, refused when it imports anything but Node's modules: pi's entry could not run it. */
+async function piCode() {
+	const text = await bundle(PI_CODE_ENTRY, PI_CODE_BANNER, "node", [], [], "cjs");
+	const found = /\bimport\s*\(|\bimport\.meta\b|\brequire\s*\(\s*["'](?!node:)/.exec(text);
+	if (found) throw new Error(`${PI_CODE} could not run from pi's entry: it holds ${JSON.stringify(found[0])}`);
+	return text;
+}
+
 /** The hooks module's bundle, refused when it imports anything: Claude Code would not load it. */
 async function moduleBundle() {
 	const text = await bundle(MODULE_ENTRY, MODULE_BANNER, "neutral");
@@ -275,7 +306,8 @@ async function generated() {
 		TEAM_BATCH_BUNDLE,
 		await bundle(TEAM_BATCH_ENTRY, TEAM_BATCH_BANNER, "node", [], [lazyBuiltinsIn("cjs")], "cjs"),
 	);
-	files.set(PI_BUNDLE, await bundle(PI_ENTRY, PI_BANNER, "node", PI_PROVIDED, [separateReport]));
+	files.set(PI_BUNDLE, await bundle(PI_ENTRY, PI_BANNER, "node", PI_PROVIDED, [separateReport, piCodeApart]));
+	files.set(PI_CODE, await piCode());
 	for (const [path, update] of Object.entries(MANIFESTS)) {
 		const manifest = JSON.parse(await readFile(join(ROOT, path), "utf8"));
 		files.set(path, `${JSON.stringify(update(manifest, pkg), null, "\t")}\n`);

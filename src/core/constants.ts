@@ -172,6 +172,12 @@ export const LEGACY_ID_PREFIX = "legacy-";
 export const LEDGER_FOLDER = "timebox-ledger";
 
 /**
+ * The folder of V8's code cache of pi's extension, under pi's agent directory: the extension's functions as compiled
+ * by the last process that had none, read back by the next one instead of compiled again.
+ */
+export const CODE_CACHE_FOLDER = "timebox-code-cache";
+
+/**
  * How old a claim of an on-stop command may grow with no start mark, while its claiming process still seems to run,
  * before another process starts the command in its place. A process that claims starts the command at once: the
  * claim's fsync, one spawn and a shell's start, then the wrapper's `mkdir`; the hook script waits at most 1 s for that

@@ -10,7 +10,10 @@ import { systemClock } from "../adapters/node/node-time.ts";
 import { createShellStarter } from "../adapters/node/on-stop-runner.ts";
 import { runStatusLineCommand } from "../adapters/node/status-line-runner.ts";
 import { runCli } from "./hook-cli.ts";
-import { nodeProjectHistory, nodeReportPageWriter } from "./report/writer.ts";
+import { nodeProjectHistory, nodeReportPageWriter, type ReportLoader } from "./report/writer.ts";
+
+/** The report page's module, loaded only when a page or a suggestion is asked for. */
+const importReport: ReportLoader = () => import("./report/entry.ts");
 
 let stdin = "";
 try {
@@ -43,8 +46,8 @@ const result = await runCli(process.argv.slice(2), stdin, process.env, {
 			.unref();
 	},
 	sleep: (ms) => new Promise((done) => setTimeout(done, ms)),
-	reportPage: nodeReportPageWriter(process.env, systemClock),
-	projectHistory: nodeProjectHistory(process.env),
+	reportPage: nodeReportPageWriter(process.env, systemClock, importReport),
+	projectHistory: nodeProjectHistory(process.env, importReport),
 });
 /**
  * Writes `text` to the file descriptor itself: Node's `process.stdout` on a pipe is a socket, and setting it up loads

@@ -8,7 +8,10 @@ import { createShellStarter } from "../adapters/node/on-stop-runner.ts";
 import { opencodeDataDir } from "../adapters/opencode/data-dir.ts";
 import { createTimeboxPlugin } from "../adapters/opencode/plugin.ts";
 import { openDailyLedger } from "../adapters/team/open.ts";
-import { nodeProjectHistory, nodeReportPageWriter } from "./report/writer.ts";
+import { nodeProjectHistory, nodeReportPageWriter, type ReportLoader } from "./report/writer.ts";
+
+/** The report page's module, loaded only when a page or a suggestion is asked for. */
+const importReport: ReportLoader = () => import("./report/entry.ts");
 
 /**
  * Whether a screen shows opencode's toasts: not in `opencode run` (found among the words, since options with a value,
@@ -40,7 +43,7 @@ export default {
 			}),
 		interactive: interactive(process.argv),
 		writeStderr: (line) => process.stderr.write(`${line}\n`),
-		reportPage: nodeReportPageWriter(process.env, systemClock),
-		projectHistory: nodeProjectHistory(process.env),
+		reportPage: nodeReportPageWriter(process.env, systemClock, importReport),
+		projectHistory: nodeProjectHistory(process.env, importReport),
 	}),
 };

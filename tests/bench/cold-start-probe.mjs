@@ -1,17 +1,21 @@
 // Benchmark 1c's probe, run in a fresh Node process: opens a session file as pi does, loads Timebox's pi bundle and
 // times its `session_start` on it, as pi opening a big session runs it (no warm JIT), then the handlers of the session's
 // first prompt (a model call answered with no tool: before_agent_start, turn_start, context, message_end, agent_end).
-// Prints the ms as JSON on stdout. The session file gets the prompt's messages: hand it a copy.
+// Prints the ms as JSON on stdout, with the bundle's load (its import). The session file gets the prompt's messages: hand
+// it a copy.
 // usage: node cold-start-probe.mjs <session.jsonl> <bundle>
 
 import { SessionManager } from "@mariozechner/pi-coding-agent";
 
 const [sessionFile, bundle] = process.argv.slice(2);
 const session = SessionManager.open(sessionFile);
+const loadStarted = process.hrtime.bigint();
 const { default: timebox } = await import(bundle);
+const loadMs = Number(process.hrtime.bigint() - loadStarted) / 1e6;
+/** Each event's handlers in the order they were registered, run one after the other as pi runs them. */
 const handlers = new Map();
 const api = {
-	on: (event, handler) => handlers.set(event, handler),
+	on: (event, handler) => handlers.set(event, [...(handlers.get(event) ?? []), handler]),
 	registerCommand: () => {},
 	registerFlag: () => {},
 	getFlag: () => undefined,
@@ -27,6 +31,13 @@ const ctx = {
 	abort: () => {},
 };
 
+/** Runs the handlers of `event` in order, awaiting each, as pi does; the last one's answer. */
+async function emit(event, ctx) {
+	let answer;
+	for (const handler of handlers.get(event.type) ?? []) answer = await handler(event, ctx);
+	return answer;
+}
+
 /** ms of `run`, awaited. */
 async function timed(run) {
 	const started = process.hrtime.bigint();
@@ -34,7 +45,7 @@ async function timed(run) {
 	return Number(process.hrtime.bigint() - started) / 1e6;
 }
 
-const ms = await timed(() => handlers.get("session_start")({ type: "session_start", reason: "startup" }, ctx));
+const ms = await timed(() => emit({ type: "session_start", reason: "startup" }, ctx));
 // The first prompt: pi keeps the user's message, and builds the call's messages from the branch (pi's own work).
 const text = "the first prompt";
 session.appendMessage({ role: "user", content: [{ type: "text", text }], timestamp: Date.now() });
@@ -52,13 +63,13 @@ const answer = {
 };
 const prompt = {
 	before_agent_start: await timed(() =>
-		handlers.get("before_agent_start")({ type: "before_agent_start", prompt: text, systemPrompt: "system" }, ctx),
+		emit({ type: "before_agent_start", prompt: text, systemPrompt: "system" }, ctx),
 	),
-	turn_start: await timed(() => handlers.get("turn_start")({ type: "turn_start", turnIndex: 0, timestamp: 0 }, ctx)),
-	context: await timed(() => handlers.get("context")({ type: "context", messages }, ctx)),
-	message_end: await timed(() => handlers.get("message_end")({ type: "message_end", message: answer }, ctx)),
-	agent_end: await timed(() => handlers.get("agent_end")({ type: "agent_end", messages: [] }, ctx)),
+	turn_start: await timed(() => emit({ type: "turn_start", turnIndex: 0, timestamp: 0 }, ctx)),
+	context: await timed(() => emit({ type: "context", messages }, ctx)),
+	message_end: await timed(() => emit({ type: "message_end", message: answer }, ctx)),
+	agent_end: await timed(() => emit({ type: "agent_end", messages: [] }, ctx)),
 };
-await handlers.get("session_shutdown")?.({ type: "session_shutdown", reason: "quit" }, ctx);
-process.stdout.write(`${JSON.stringify({ ms, prompt, notes })}\n`);
+await emit({ type: "session_shutdown", reason: "quit" }, ctx);
+process.stdout.write(`${JSON.stringify({ ms, prompt, notes, loadMs })}\n`);
 process.exit(0);

@@ -3,9 +3,10 @@
 // the handlers of that session's first prompt), and one hook of the hook hosts (`timebox.mjs hook` with a budget in
 // force) against bare Node start-up.
 
-import { copyFileSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { copyFileSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { CODE_CACHE_FOLDER } from "../../src/core/index.ts";
 import { TIMEBOX_BIN } from "../e2e/claude/support/claude.ts";
 import { filledSession } from "./handlers.ts";
 import { cleanEnv, median, nowMs, progress, REPO_ROOT, runProcess } from "./stats.ts";
@@ -27,6 +28,10 @@ export interface ColdStartResult {
 	sessionStartMs: number;
 	/** ms of the first prompt's handlers, all five, in each fresh process after its `session_start`. */
 	firstPromptMs: number;
+	/** ms of the bundle's import in each fresh process. */
+	loadMs: number;
+	/** The same three in the process before them, which found no code cache and left one (a first start after an install). */
+	uncached: { sessionStartMs: number; firstPromptMs: number; loadMs: number };
 	/** Bare `node -e 0`, and `timebox.mjs hook` on a prompt with a budget in force. */
 	nodeMs: number;
 	hookMs: number;
@@ -41,37 +46,64 @@ function writeSession(folder: string): string {
 	return file;
 }
 
+/** What one fresh process measured. */
+interface ProbeResult {
+	sessionStartMs: number;
+	firstPromptMs: number;
+	loadMs: number;
+}
+
 /**
- * `session_start` and then the first prompt's handlers in `COLD_RUNS` fresh processes, each on its own copy of the
- * session (the prompt's messages are kept in it); fails unless each restored the budget.
+ * `session_start` and then the first prompt's handlers in a fresh process with no code cache (which it leaves), then in
+ * `COLD_RUNS` fresh processes that find it, each on its own copy of the session (the prompt's messages are kept in it);
+ * fails unless each restored the budget, and unless the first left a cache.
  */
-async function measureSessionStart(root: string): Promise<{ sessionStartMs: number; firstPromptMs: number }> {
+async function measureSessionStart(root: string): Promise<Omit<ColdStartResult, "nodeMs" | "hookMs">> {
 	const file = writeSession(root);
 	const copy = join(root, "copy.jsonl");
-	const env = cleanEnv({ HOME: join(root, "home"), PI_CODING_AGENT_DIR: join(root, "home/.pi/agent") });
-	const starts: number[] = [];
-	const prompts: number[] = [];
-	for (let run = 0; run < COLD_RUNS; run++) {
+	const agentDir = join(root, "home/.pi/agent");
+	const env = cleanEnv({ HOME: join(root, "home"), PI_CODING_AGENT_DIR: agentDir });
+	const probe = async (): Promise<ProbeResult> => {
 		copyFileSync(file, copy);
 		const result = await runProcess(process.execPath, [PROBE, copy, PI_BUNDLE], {
 			cwd: REPO_ROOT,
 			env,
 			timeoutMs: PROBE_TIMEOUT_MS,
 		});
-		const { ms, prompt, notes } = JSON.parse(result.stdout || "{}") as {
+		const { ms, prompt, notes, loadMs } = JSON.parse(result.stdout || "{}") as {
 			ms?: number;
 			prompt?: Record<string, number>;
 			notes?: string[];
+			loadMs?: number;
 		};
 		if (result.code !== 0 || typeof ms !== "number" || !prompt || !notes?.[0]?.startsWith("Timebox restored:")) {
 			throw new Error(`cold session_start went wrong: exit ${result.code}\n${result.stdout}\n${result.stderr}`);
 		}
-		starts.push(ms);
-		prompts.push(Object.values(prompt).reduce((sum, handler) => sum + handler, 0));
-	}
-	progress(`cold session_start at ${COLD_SESSION_SIZE}: ${starts.map(Math.round).join(" ")} ms`);
-	progress(`its first prompt's handlers: ${prompts.map((value) => value.toFixed(2)).join(" ")} ms`);
-	return { sessionStartMs: median(starts), firstPromptMs: median(prompts) };
+		return {
+			sessionStartMs: ms,
+			firstPromptMs: Object.values(prompt).reduce((sum, handler) => sum + handler, 0),
+			loadMs: loadMs ?? Number.NaN,
+		};
+	};
+	const uncached = await probe();
+	if (readdirSync(join(agentDir, CODE_CACHE_FOLDER)).length !== 1)
+		throw new Error("the first process left no code cache");
+	const runs: ProbeResult[] = [];
+	for (let run = 0; run < COLD_RUNS; run++) runs.push(await probe());
+	const figures = (pick: (result: ProbeResult) => number, digits: number) =>
+		runs.map((result) => pick(result).toFixed(digits)).join(" ");
+	progress(
+		`with no code cache: load ${uncached.loadMs.toFixed(1)}, session_start ${uncached.sessionStartMs.toFixed(1)}, first prompt ${uncached.firstPromptMs.toFixed(2)} ms`,
+	);
+	progress(`cold session_start at ${COLD_SESSION_SIZE}: ${figures((result) => result.sessionStartMs, 0)} ms`);
+	progress(`its first prompt's handlers: ${figures((result) => result.firstPromptMs, 2)} ms`);
+	progress(`the bundle's load: ${figures((result) => result.loadMs, 1)} ms`);
+	return {
+		sessionStartMs: median(runs.map((result) => result.sessionStartMs)),
+		firstPromptMs: median(runs.map((result) => result.firstPromptMs)),
+		loadMs: median(runs.map((result) => result.loadMs)),
+		uncached,
+	};
 }
 
 async function timed(run: () => Promise<unknown>): Promise<number> {

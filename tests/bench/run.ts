@@ -452,6 +452,20 @@ function coldRows(result: ColdStartResult): Row[] {
 			yesNo(result.firstPromptMs <= FIRST_PROMPT_TARGET_MS),
 		],
 		[
+			"pi's extension loaded in that fresh process (its import: the entry, and its code from V8's code cache a first process left)",
+			formatMs(result.loadMs),
+			`${COLD_RUNS} fresh processes`,
+			"— (information)",
+			"—",
+		],
+		[
+			"the same in the process before them, which found no code cache and wrote one (a first start after an install or an upgrade): load / `session_start` / first prompt",
+			`${formatMs(result.uncached.loadMs)} / ${formatMs(result.uncached.sessionStartMs)} / ${formatMs(result.uncached.firstPromptMs)}`,
+			"1 fresh process",
+			"— (information)",
+			"—",
+		],
+		[
 			"Claude Code hook, `timebox.mjs hook` (UserPromptSubmit, budget in force) / bare `node -e 0`",
 			`${formatMs(result.hookMs)} / ${formatMs(result.nodeMs)} (${hookRatio.toFixed(2)}×)`,
 			`${HOOK_RUNS} + ${HOOK_RUNS}, alternating`,

@@ -15,6 +15,7 @@ import type { ScriptEntry, ScriptedAnswer } from "./support/scripted-model.ts";
 const REPO = resolve(import.meta.dirname, "../..");
 /** The subagent example in the package of each pi. */
 const SUBAGENT_EXAMPLE = (host: PiHost): string => join(host.cli, "../../examples/extensions/subagent");
+/** Timebox's extension from the source: its entry, which runs extension.ts itself. */
 const TIMEBOX_ENTRY = join(REPO, "src/entries/pi/timebox/index.ts");
 const SCRIPTED_MODEL_FILE = join(REPO, "tests/e2e/support/scripted-model.ts");
 

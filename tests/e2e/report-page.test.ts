@@ -26,6 +26,7 @@ const CHROMIUM = process.env.TIMEBOX_CHROMIUM ?? "/usr/bin/chromium";
 const SHOTS = join(REPO, "reports");
 const SCRIPT = join(REPO, "plugins/claude-code/bin/timebox.mjs");
 const SUBAGENT_EXAMPLE = join(BUNDLED_PI.cli, "../../examples/extensions/subagent");
+/** Timebox's extension from the source: its entry, which runs extension.ts itself. */
 const TIMEBOX_ENTRY = join(REPO, "src/entries/pi/timebox/index.ts");
 const SCRIPTED_MODEL_FILE = join(REPO, "tests/e2e/support/scripted-model.ts");
 

@@ -8814,20 +8814,21 @@ async function runCli(args, stdin2, env, deps) {
 }
 
 // src/entries/report/writer.ts
-function nodeReportPageWriter(env, clock) {
+function nodeReportPageWriter(env, clock, load7) {
   return async (input, { id, host, project = null }) => {
-    const { writeHostPage } = await import("./timebox-report.mjs");
+    const { writeHostPage } = await load7();
     return writeHostPage(input, { env, now: clock.now(), session: { id, host }, project });
   };
 }
-function nodeProjectHistory(env) {
+function nodeProjectHistory(env, load7) {
   return async (project, current) => {
-    const { pastSessionsOf } = await import("./timebox-report.mjs");
+    const { pastSessionsOf } = await load7();
     return pastSessionsOf(env)(project, current);
   };
 }
 
 // src/entries/hooks.ts
+var importReport = () => import("./timebox-report.mjs");
 var stdin = "";
 try {
   if (!["setup-statusline", "report"].includes(process.argv[2] ?? "")) stdin = readFileSync6(0, "utf8");
@@ -8855,8 +8856,8 @@ var result = await runCli(process.argv.slice(2), stdin, process.env, {
     }).unref();
   },
   sleep: (ms) => new Promise((done) => setTimeout(done, ms)),
-  reportPage: nodeReportPageWriter(process.env, systemClock),
-  projectHistory: nodeProjectHistory(process.env)
+  reportPage: nodeReportPageWriter(process.env, systemClock, importReport),
+  projectHistory: nodeProjectHistory(process.env, importReport)
 });
 function write4(fd, text3) {
   let rest = Buffer.from(text3);

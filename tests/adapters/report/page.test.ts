@@ -385,8 +385,14 @@ describe("writing a page", () => {
 	});
 
 	it("loads the page's code only when a page is asked for, and writes it", async () => {
-		const write = nodeReportPageWriter(env, clock);
+		let loads = 0;
+		const write = nodeReportPageWriter(env, clock, () => {
+			loads++;
+			return import("../../../src/entries/report/entry.ts");
+		});
+		expect(loads).toBe(0);
 		const path = await write({ report: report(), standings: [] }, { id: "s7", host: "opencode" });
+		expect(loads).toBe(1);
 		expect(path).toBe(join(dailyStateDir(env), "reports", "s7.html"));
 		expect(readFileSync(path, "utf8")).toContain("Session s7 on opencode");
 	});

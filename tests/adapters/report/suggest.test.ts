@@ -24,6 +24,9 @@ import {
 } from "../../../src/entries/report/sources.ts";
 import { nodeProjectHistory, nodeReportPageWriter } from "../../../src/entries/report/writer.ts";
 
+/** The report page's module, as an entry loads it. */
+const importReport = () => import("../../../src/entries/report/entry.ts");
+
 const MINUTE = 60_000;
 const NOW = new Date(2026, 10, 22, 15, 0, 0).getTime();
 const START = NOW - 30 * 24 * 60 * MINUTE;
@@ -269,8 +272,14 @@ describe("a project's past sessions", () => {
 
 	it("loads the reader only when a suggestion is asked for, from the environment's home", async () => {
 		hookSession(geminiDir(), "g-1", PROJECT, day(1), 1, 5);
-		const read = nodeProjectHistory(env);
+		let loads = 0;
+		const read = nodeProjectHistory(env, () => {
+			loads++;
+			return importReport();
+		});
+		expect(loads).toBe(0);
 		expect((await read(PROJECT, null)).sessions.map((session) => session.id)).toEqual(["g-1"]);
+		expect(loads).toBe(1);
 		expect(homeOf({ HOME: "/h" })).toBe("/h");
 		expect(homeOf({})).toBe(homedir());
 	});
@@ -393,7 +402,7 @@ describe("the page's suggested budget", () => {
 		).toBeUndefined();
 		expect(suggestionTable(suggestion.figures ?? ({} as never), 5)).toContain("Model calls");
 		const written = join(dir, "state", "timebox", "reports", "s.html");
-		const write = nodeReportPageWriter(env, clock);
+		const write = nodeReportPageWriter(env, clock, importReport);
 		expect(await write({ report: null as never, standings: [] }, { id: "s", host: "gemini", project: PROJECT })).toBe(
 			written,
 		);

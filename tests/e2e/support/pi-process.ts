@@ -9,7 +9,8 @@ import { type PiHost, runPi } from "./pi-hosts.ts";
 import { type LoggedRequest, SCRIPTED_MODEL, type ScriptedAnswer } from "./scripted-model.ts";
 
 const REPO = resolve(import.meta.dirname, "../../..");
-const TIMEBOX_ENTRY = join(REPO, "src/entries/pi/timebox/index.ts");
+/** Timebox's extension as the package ships it: its entry, which runs the code beside it (npm run build). */
+const TIMEBOX_ENTRY = join(REPO, "plugins/pi/timebox/index.js");
 const SCRIPTED_MODEL_FILE = join(REPO, "tests/e2e/support/scripted-model.ts");
 
 export class PiProcess {

@@ -1,41 +1,42 @@
-// The pi package entry, in a folder of its own so that pi lists the extension as "timebox": Timebox with the real
-// clock, Node timers, the detached shell runner, the ledger under pi's agent directory, the daily ledger (a team's when
-// a store is set), and stderr as the fallback.
+// The pi package's entry, in a folder of its own so that pi lists the extension as "timebox". In the package it runs
+// the extension's code (extension.ts, bundled beside it as CommonJS) from V8's code cache under pi's agent directory,
+// and writes that cache once a session has run its first prompt where there was none: a fresh pi process then starts
+// Timebox with the functions of a session's start and first prompt already compiled. On Bun (oh-my-pi), whose
+// `node:vm` keeps no V8 cache, that code is loaded by `require`. Run from the source (pi -e on this file), it runs
+// extension.ts itself, which the build leaves out of the entry's bundle.
 
-import { randomUUID } from "node:crypto";
+import { existsSync } from "node:fs";
 import { join } from "node:path";
-import { getAgentDir } from "@mariozechner/pi-coding-agent";
-import { createFileLedger } from "../../../adapters/node/file-ledger.ts";
-import { nodeScheduler, systemClock } from "../../../adapters/node/node-time.ts";
-import { createShellStarter } from "../../../adapters/node/on-stop-runner.ts";
-import { readTeamSettings } from "../../../adapters/pi/defaults.ts";
-import { createTimeboxExtension } from "../../../adapters/pi/extension.ts";
-import { openDailyLedger } from "../../../adapters/team/open.ts";
-import { LEDGER_FOLDER } from "../../../core/index.ts";
-import { nodeProjectHistory, nodeReportPageWriter } from "../../report/writer.ts";
+import { fileURLToPath } from "node:url";
+import { type ExtensionAPI, getAgentDir } from "@mariozechner/pi-coding-agent";
+import { type CachedModule, requireCached } from "../../../adapters/node/code-cache.ts";
+import { CODE_CACHE_FOLDER } from "../../../core/index.ts";
+import * as source from "./extension.ts";
 
-export default createTimeboxExtension({
-	clock: systemClock,
-	scheduler: nodeScheduler,
-	onStop: createShellStarter(),
-	writeFallback: (line) => process.stderr.write(`${line}\n`),
-	ledger: () => createFileLedger(join(getAgentDir(), LEDGER_FOLDER)),
-	newBudgetId: randomUUID,
-	env: process.env,
-	globalSettings: () => join(getAgentDir(), "settings.json"),
-	dailyLedger: (sessionId) =>
-		openDailyLedger({
-			env: process.env,
-			sessionId,
-			clock: systemClock,
-			host: "pi",
-			settings: readTeamSettings(join(getAgentDir(), "settings.json")),
-			// Read only where a team's store is opened: a fresh process's first `import.meta` is no cost of a session
-			// without a team.
-			get entry() {
-				return import.meta.url;
-			},
-		}),
-	reportPage: nodeReportPageWriter(process.env, systemClock),
-	projectHistory: nodeProjectHistory(process.env),
-});
+/** The extension's code, beside this entry in the package (the build writes it there). */
+const CODE_FILE = "timebox-pi.cjs";
+
+type Code = typeof source;
+
+function loadCode(): CachedModule<Code> {
+	const file = fileURLToPath(new URL(`./${CODE_FILE}`, import.meta.url));
+	if (!existsSync(file)) return { exports: source, fromCache: false, keep: () => {} };
+	return requireCached<Code>(file, {
+		folder: process.versions.bun === undefined ? join(getAgentDir(), CODE_CACHE_FOLDER) : null,
+	});
+}
+
+const code = loadCode();
+
+export default function timebox(pi: ExtensionAPI): void {
+	code.exports.timeboxExtension({
+		agentDir: getAgentDir,
+		url: import.meta.url,
+		importReport: () => import("../../report/entry.ts"),
+	})(pi);
+	// The cache holds what is compiled when it is written: after a run, a session's start and its prompt's handlers.
+	pi.on("agent_end", () => {
+		setImmediate(() => code.keep());
+	});
+	pi.on("session_shutdown", () => code.keep());
+}

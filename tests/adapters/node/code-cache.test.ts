@@ -1,0 +1,151 @@
+// A CommonJS file run with V8's code cache (pi's extension code): run as Node runs a module, its cache written once and
+// whole, read back by the next load, and a changed file, a refused cache or a folder that cannot be written costing
+// only the compilation.
+
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { requireCached } from "../../../src/adapters/node/code-cache.ts";
+
+/** What the test modules export. */
+interface Probe {
+	answer: (value: number) => number;
+	where: { filename: string; dirname: string; thisIsExports: boolean; sep: string; helper: string };
+}
+
+/** A module that uses what Node gives a CommonJS module: `require` (of Node's modules and a file beside it), `module`, `exports`, its paths. */
+function moduleText(version: number): string {
+	return [
+		'"use strict";',
+		'const { sep } = require("node:path");',
+		'const { helper } = require("./helper.cjs");',
+		`exports.answer = (value) => value * ${version};`,
+		"module.exports.where = { filename: __filename, dirname: __dirname, thisIsExports: this === exports, sep, helper };",
+	].join("\n");
+}
+
+let dir: string;
+let folder: string;
+let copies = 0;
+
+beforeEach(() => {
+	dir = mkdtempSync(join(tmpdir(), "timebox-code-cache-"));
+	folder = join(dir, "agent", "timebox-code-cache");
+});
+
+/**
+ * The module of `version`, written in a folder of its own with the file it requires: each load compiles a file at a new
+ * path, as a new process does (V8 keeps what this process compiled by source and path, and would answer from that).
+ */
+function place(version = 2): string {
+	const at = join(dir, `copy-${++copies}`);
+	mkdirSync(at);
+	writeFileSync(join(at, "code.cjs"), moduleText(version));
+	writeFileSync(join(at, "helper.cjs"), 'exports.helper = "beside";');
+	return join(at, "code.cjs");
+}
+
+function load(version = 2) {
+	return requireCached<Probe>(place(version), { folder });
+}
+
+afterEach(() => {
+	rmSync(dir, { recursive: true, force: true });
+});
+
+/** The cache files in the folder (none when there is no folder). */
+function caches(): string[] {
+	try {
+		return readdirSync(folder).sort();
+	} catch {
+		return [];
+	}
+}
+
+describe("a CommonJS file run with V8's code cache", () => {
+	it("runs the file as Node runs a module, and writes no cache until asked", () => {
+		const file = place();
+		const loaded = requireCached<Probe>(file, { folder });
+		expect(loaded.exports.answer(21)).toBe(42);
+		expect(loaded.exports.where).toEqual({
+			filename: file,
+			dirname: dirname(file),
+			thisIsExports: true,
+			sep: "/",
+			helper: "beside",
+		});
+		expect(loaded.fromCache).toBe(false);
+		expect(caches()).toEqual([]);
+	});
+
+	it("keeps one cache, whole and once, named by the file's hash, Node's version and the architecture", () => {
+		const loaded = load();
+		loaded.keep();
+		const [name, ...others] = caches();
+		expect(others).toEqual([]);
+		expect(name).toMatch(new RegExp(`^code\\.cjs-[0-9a-f]{16}-${process.version}-${process.arch}\\.v8-cache$`));
+		expect(statSync(join(folder, name ?? "")).size).toBeGreaterThan(0);
+		// Once: a second keep writes nothing (the removed cache stays removed).
+		rmSync(join(folder, name ?? ""));
+		loaded.keep();
+		expect(caches()).toEqual([]);
+	});
+
+	it("reads the cache back in the next load, which writes nothing", () => {
+		load().keep();
+		const [name] = caches();
+		const written = readFileSync(join(folder, name ?? ""));
+		const next = load();
+		expect(next.fromCache).toBe(true);
+		expect(next.exports.answer(5)).toBe(10);
+		next.keep();
+		expect(caches()).toEqual([name]);
+		expect(readFileSync(join(folder, name ?? ""))).toEqual(written);
+	});
+
+	it("compiles a changed file afresh, and its cache replaces the old one, leaving other files alone", () => {
+		load().keep();
+		const [old] = caches();
+		writeFileSync(join(folder, "notes.txt"), "not a cache");
+		const changed = load(3);
+		expect(changed.fromCache).toBe(false);
+		expect(changed.exports.answer(5)).toBe(15);
+		changed.keep();
+		const now = caches();
+		expect(now).toHaveLength(2);
+		expect(now).toContain("notes.txt");
+		expect(now).not.toContain(old);
+	});
+
+	it("compiles the file when V8 refuses the cache, and writes a good one in its place", () => {
+		load().keep();
+		const [name] = caches();
+		writeFileSync(join(folder, name ?? ""), Buffer.from("not V8's code cache"));
+		const refused = load();
+		expect(refused.fromCache).toBe(false);
+		expect(refused.exports.answer(4)).toBe(8);
+		refused.keep();
+		expect(caches()).toEqual([name]);
+		expect(load().fromCache).toBe(true);
+	});
+
+	it("runs the file, and throws nothing, where the cache's folder cannot be made", () => {
+		mkdirSync(join(dir, "agent"));
+		writeFileSync(folder, "a file where the folder would be");
+		const loaded = load();
+		expect(loaded.exports.answer(1)).toBe(2);
+		expect(() => loaded.keep()).not.toThrow();
+		expect(readFileSync(folder, "utf8")).toBe("a file where the folder would be");
+	});
+
+	it("runs the file with Node's own require, and keeps no cache, with no folder (Bun)", () => {
+		const file = place();
+		const loaded = requireCached<Probe>(file, { folder: null });
+		expect(loaded.exports.answer(21)).toBe(42);
+		expect(loaded.exports.where.filename).toBe(file);
+		expect(loaded.fromCache).toBe(false);
+		loaded.keep();
+		expect(caches()).toEqual([]);
+	});
+});

@@ -139,6 +139,19 @@ describe("a CommonJS file run with V8's code cache", () => {
 		expect(readFileSync(folder, "utf8")).toBe("a file where the folder would be");
 	});
 
+	it("leaves no draft behind when the cache cannot take its name", () => {
+		load().keep();
+		const [name = ""] = caches();
+		rmSync(join(folder, name));
+		// A folder where the cache would go: the draft is written, and cannot be renamed onto it.
+		mkdirSync(join(folder, name));
+		const loaded = load();
+		expect(loaded.fromCache).toBe(false);
+		expect(() => loaded.keep()).not.toThrow();
+		expect(caches()).toEqual([name]);
+		expect(statSync(join(folder, name)).isDirectory()).toBe(true);
+	});
+
 	it("runs the file with Node's own require, and keeps no cache, with no folder (Bun)", () => {
 		const file = place();
 		const loaded = requireCached<Probe>(file, { folder: null });

@@ -13,11 +13,11 @@ import {
 	ensureClaudeCode,
 	FakeAnthropic,
 	PLUGIN_DIR,
+	polledBudgetStart,
 	processesOf,
 	resultOf,
 	runProcess,
 	type Sandbox,
-	savedBudgetStart,
 } from "./support/claude.ts";
 
 let api: FakeAnthropic;
@@ -77,8 +77,7 @@ async function budgetWithCommand(): Promise<{ deadline: number; ranFile: string 
 	const ranFile = join(box.root, "stopped.txt");
 	const set = await claude([`/timebox 12s -- echo stopped >> '${ranFile}'`], false);
 	expect(set.stdout).toContain("Timebox set: 12s.");
-	await expect.poll(() => savedBudgetStart(box.home), { timeout: 5_000, interval: 50 }).toBeGreaterThan(0);
-	return { deadline: savedBudgetStart(box.home) + 12_000, ranFile };
+	return { deadline: (await polledBudgetStart(box.home)) + 12_000, ranFile };
 }
 
 describe("a stop while a model call streams, in claude -p", () => {
@@ -185,8 +184,7 @@ describe("a stop while a model call streams, in the TUI", () => {
 			await new Promise((done) => setTimeout(done, 1_500));
 			screen.type(`/timebox 8s -- echo stopped >> '${ranFile}'`);
 			await expect.poll(() => screen.screen(), { timeout: 10_000, interval: 100 }).toContain("Timebox set: 8s.");
-			await expect.poll(() => savedBudgetStart(box.home), { timeout: 5_000, interval: 50 }).toBeGreaterThan(0);
-			const deadline = savedBudgetStart(box.home) + 8_000;
+			const deadline = (await polledBudgetStart(box.home)) + 8_000;
 			api.reply({ text: "TOO LATE", holdUntil: deadline + 3_000 });
 			screen.type("question");
 			await expect.poll(() => api.requests.length, { timeout: 8_000, interval: 50 }).toBeGreaterThan(0);

@@ -18,11 +18,11 @@ import {
 	loggingNode,
 	messageTexts,
 	PLUGIN_DIR,
+	polledBudgetStart,
 	processesOf,
 	type RunResult,
 	runClaude,
 	type Sandbox,
-	savedBudgetStart,
 	savedBudgets,
 } from "./support/claude.ts";
 
@@ -86,8 +86,7 @@ function savedSessions(): { id: string; turnLimits: unknown[] }[] {
 
 /** The start of the budget just set, once the module saved it. */
 async function budgetStart(): Promise<number> {
-	await expect.poll(() => savedBudgetStart(box.home), { timeout: 5_000, interval: 50 }).toBeGreaterThan(0);
-	return savedBudgetStart(box.home);
+	return polledBudgetStart(box.home);
 }
 
 /** The text of a stream-json `result` line. */
@@ -308,6 +307,24 @@ class Tui {
 		return this.tmux("capture-pane", "-p");
 	}
 
+	/**
+	 * The seconds left that the status line under the prompt shows, from the first look that finds it (a look taken
+	 * while the TUI redraws may find no status line).
+	 */
+	async countdown(): Promise<number> {
+		let seconds = Number.NaN;
+		await expect
+			.poll(
+				() => {
+					seconds = countdown(this.screen());
+					return seconds;
+				},
+				{ timeout: 3_000, interval: 100 },
+			)
+			.toBeGreaterThan(0);
+		return seconds;
+	}
+
 	type(text: string): void {
 		this.tmux("send-keys", "-l", text);
 	}
@@ -352,10 +369,9 @@ describe("Timebox on function hooks, in the TUI", () => {
 		await expect.poll(() => tui.screen(), { timeout: 10_000, interval: 100 }).toContain("Timebox set: 8s.");
 		const deadline = (await budgetStart()) + 8_000;
 		// Two readings of the countdown, a second and a half apart: it went down.
-		await expect.poll(() => countdown(tui.screen()), { timeout: 3_000, interval: 100 }).toBeGreaterThan(0);
-		const first = countdown(tui.screen());
+		const first = await tui.countdown();
 		await new Promise((done) => setTimeout(done, 1_500));
-		const second = countdown(tui.screen());
+		const second = await tui.countdown();
 		console.log(`claude TUI countdown: ${first}s, then ${second}s`);
 		expect(second).toBeLessThan(first);
 		expect(first).toBeLessThanOrEqual(8);
@@ -365,6 +381,8 @@ describe("Timebox on function hooks, in the TUI", () => {
 		console.log(`claude TUI, idle: the on-stop command ran ${late} ms after the deadline`);
 		expect(late).toBeGreaterThanOrEqual(0);
 		expect(late).toBeLessThanOrEqual(1_000);
+		await new Promise((done) => setTimeout(done, 500));
+		expect(readText(ranAt).split("\n").filter(Boolean)).toHaveLength(1);
 		expect(api.requests).toEqual([]);
 		expect(node.starts()).toEqual([]);
 	});

@@ -5,6 +5,7 @@ import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileS
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { expect } from "vitest";
 import type { ModelRequest } from "../../../../demo/fakes/anthropic.ts";
 import { CLAUDE_BIN, PLUGIN_DIR } from "../../../../demo/hosts/claude.ts";
 import { type RunOptions, type RunResult, runProcess } from "../../../support/processes.ts";
@@ -242,7 +243,10 @@ export function savedBudgets(home: string): SavedBudget[] {
 	const folder = join(home, ".claude/plugins/store");
 	if (!existsSync(folder)) return [];
 	const budgets: SavedBudget[] = [];
-	for (const file of readdirSync(folder).filter((name) => name.startsWith("timebox_"))) {
+	// The store files alone: Claude Code writes one as a draft (`<name>.tmp.<hex>`) and renames it into place, beside a
+	// `.lock` folder. A draft read while it is renamed is gone, and the store file read a moment before still held the
+	// old entries: a start seen in the draft would be lost on the next look.
+	for (const file of readdirSync(folder).filter((name) => name.startsWith("timebox_") && name.endsWith(".json"))) {
 		let entries: Record<string, { history?: unknown[] }>;
 		try {
 			entries = JSON.parse(readFileSync(join(folder, file), "utf8")) as Record<string, { history?: unknown[] }>;
@@ -263,6 +267,21 @@ export function savedBudgets(home: string): SavedBudget[] {
 		}
 	}
 	return budgets;
+}
+
+/** When the newest budget saved under `home` started (epoch ms), as the first look that finds one sees it. */
+export async function polledBudgetStart(home: string): Promise<number> {
+	let start = Number.NaN;
+	await expect
+		.poll(
+			() => {
+				start = savedBudgetStart(home);
+				return start;
+			},
+			{ timeout: 5_000, interval: 50 },
+		)
+		.toBeGreaterThan(0);
+	return start;
 }
 
 /** When the newest budget the hooks module saved under `home` started (epoch ms), or NaN while there is none. */

@@ -70,6 +70,7 @@ export default defineConfig({
 				// The process entries; the composition roots beside them (the hook script's command line, the report's
 				// sources, command line and writers) are tested as the adapters are.
 				"src/entries/hooks.ts",
+				"src/entries/hook-main.ts",
 				"src/entries/pi/**",
 				"src/entries/claude-module.ts",
 				"src/entries/opencode-*",

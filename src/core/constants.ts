@@ -172,10 +172,18 @@ export const LEGACY_ID_PREFIX = "legacy-";
 export const LEDGER_FOLDER = "timebox-ledger";
 
 /**
- * The folder of V8's code cache of pi's extension, under pi's agent directory: the extension's functions as compiled
- * by the last process that had none, read back by the next one instead of compiled again.
+ * The folder of V8's code cache of Timebox's code, under pi's agent directory for pi's extension and in Timebox's state
+ * folder for the hook script: its functions as compiled by the last process that had none, read back by the next one
+ * instead of compiled again.
  */
 export const CODE_CACHE_FOLDER = "timebox-code-cache";
+
+/**
+ * The caches of one file kept for one Node, the newest first: two versions of the code in use at once (the packages of
+ * two hosts updated on different days) keep theirs, instead of removing each other's and writing their own at every
+ * run; older versions are removed.
+ */
+export const CODE_CACHE_VERSIONS_KEPT = 3;
 
 /**
  * How old a claim of an on-stop command may grow with no start mark, while its claiming process still seems to run,

@@ -31,6 +31,7 @@ import {
 	SUBAGENTS_ENV,
 	TEAM_ENV,
 } from "../core/index.ts";
+import type { ReportLoader } from "./report/writer.ts";
 
 /** Runs the user's own status line command with the same stdin, and returns its first line ("" on any failure). */
 export type StatusLineRunner = (command: string, stdin: string) => string;
@@ -52,6 +53,10 @@ export interface CliDeps {
 	reportPage?: ReportPageWriter;
 	/** Reads the past sessions of a project (`/timebox suggest`, a default of `suggested`); absent where none are. */
 	projectHistory?: ProjectHistoryReader;
+	/** The URL of the hook script's entry, beside which the team store's worker is (a host package's `bin/`). */
+	entry: string;
+	/** Loads the report page's module (`timebox report`), only when it is asked for. */
+	importReport: ReportLoader;
 	/** Opens a hook's daily ledger (`openHookDailyLedger`, unless a test gives its own). */
 	openDaily?: (options: DailyLedgerOptions, budgets: readonly DailyBudget[]) => DailyLedger | ReadAheadDailyLedger;
 }
@@ -87,10 +92,11 @@ function dailyOf(
 	sessionId: string,
 	clock: Clock,
 	host: string,
+	entry: string,
 	open: (options: DailyLedgerOptions, budgets: readonly DailyBudget[]) => DailyLedger,
 ): Pick<HookDeps, "daily" | "dailyWarning"> {
 	const text = env[DAILY_ENV]?.trim();
-	const options = { env, sessionId, clock, host, entry: import.meta.url };
+	const options = { env, sessionId, clock, host, entry };
 	if (!text) {
 		if (!env[DAILY_STORE_ENV]?.trim() && !env[TEAM_ENV]?.trim()) return {};
 		return { daily: { ledger: open(options, []), budgets: [] } };
@@ -132,7 +138,7 @@ async function watch(rest: readonly string[], env: NodeJS.ProcessEnv, deps: CliD
 		ledger: createFileLedger(join(dataDir, LEDGER_FOLDER), { clock: deps.clock }),
 		clock: deps.clock,
 		onStop: deps.onStop,
-		...dailyOf(env, sessionId, deps.clock, option(rest, "--host") ?? "watcher", openDailyLedger),
+		...dailyOf(env, sessionId, deps.clock, option(rest, "--host") ?? "watcher", deps.entry, openDailyLedger),
 		...subagentsOf(env),
 	};
 	try {
@@ -162,7 +168,7 @@ export async function runCli(
 	if (mode === "watch") return watch(rest, env, deps);
 	if (mode === "report") {
 		// The page's code (its chart library among it) is loaded only here.
-		const { runReport } = await import("./report/entry.ts");
+		const { runReport } = await deps.importReport();
 		const result = runReport(rest, env, home, deps.clock);
 		return { stdout: result.stdout, stderr: result.stderr, exitCode: result.failed ? 1 : 0 };
 	}
@@ -202,7 +208,14 @@ export async function runCli(
 		}
 		const script = statusLine?.script(env) ?? null;
 		const read = deps.projectHistory;
-		const daily = dailyOf(env, event.sessionId, deps.clock, host.name, deps.openDaily ?? openHookDailyLedger);
+		const daily = dailyOf(
+			env,
+			event.sessionId,
+			deps.clock,
+			host.name,
+			deps.entry,
+			deps.openDaily ?? openHookDailyLedger,
+		);
 		const readAhead = readAheadOf(daily);
 		// A daily command's reads and writes on the team's store are prepared before the rules answer it.
 		await (event.command === null ? readAhead?.refresh() : readAhead?.prepare(event.command));

@@ -1,68 +1,37 @@
-// Process entry of the hook script (bundled into each host package's bin/timebox.mjs): the hosts it serves, and real
-// stdin, clock, on-stop runner and watcher start.
+// Process entry of the hook script (bundled into each hook host package's bin/timebox.mjs): it runs the script's code
+// (hook-main.ts, bundled beside it as bin/timebox-hook.cjs) from V8's code cache in Timebox's state folder, and writes
+// that cache after a run where there was none. A hook process then starts with the functions an earlier one compiled
+// already compiled. Run from the source, it runs hook-main.ts itself, which the build leaves out of this bundle.
 
-import { spawn } from "node:child_process";
-import { readFileSync, writeSync } from "node:fs";
-import { claudeCodeHost } from "../adapters/claude/hook-host.ts";
-import { codexCliHost } from "../adapters/codex/hook-host.ts";
-import { geminiCliHost } from "../adapters/gemini/hook-host.ts";
-import { systemClock } from "../adapters/node/node-time.ts";
-import { createShellStarter } from "../adapters/node/on-stop-runner.ts";
-import { runStatusLineCommand } from "../adapters/node/status-line-runner.ts";
-import { runCli } from "./hook-cli.ts";
-import { nodeProjectHistory, nodeReportPageWriter, type ReportLoader } from "./report/writer.ts";
+import { existsSync } from "node:fs";
+import { homedir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { stateDirIn } from "../adapters/daily/ledger.ts";
+import { type CachedModule, requireCached } from "../adapters/node/code-cache.ts";
+import { CODE_CACHE_FOLDER } from "../core/index.ts";
+import * as source from "./hook-main.ts";
 
-/** The report page's module, loaded only when a page or a suggestion is asked for. */
-const importReport: ReportLoader = () => import("./report/entry.ts");
+/** The script's code, beside this entry in a host package (the build writes it there). */
+const CODE_FILE = "timebox-hook.cjs";
 
-let stdin = "";
-try {
-	// Hooks and the status line get JSON on stdin; setting up the status line, typed in a terminal, does not.
-	if (!["setup-statusline", "report"].includes(process.argv[2] ?? "")) stdin = readFileSync(0, "utf8");
-} catch {
-	// No stdin: runCli reports it.
+/** The version of the code file (the first 16 hex digits of its SHA-256), which the build writes into this entry. */
+declare const TIMEBOX_CODE_VERSION: string;
+
+type Code = typeof source;
+
+function loadCode(): CachedModule<Code> {
+	const file = fileURLToPath(new URL(`./${CODE_FILE}`, import.meta.url));
+	if (!existsSync(file)) return { exports: source, fromCache: false, keep: () => {} };
+	const folder = join(stateDirIn(process.env.XDG_STATE_HOME, process.env.HOME ?? homedir()), CODE_CACHE_FOLDER);
+	return requireCached<Code>(file, { folder, version: TIMEBOX_CODE_VERSION });
 }
-const result = await runCli(process.argv.slice(2), stdin, process.env, {
-	hosts: [claudeCodeHost, geminiCliHost, codexCliHost],
-	clock: systemClock,
-	// A hook ends right after its reply: it says the command started once the wrapper holds its mark.
-	onStop: createShellStarter(spawn, { untilMarked: true }),
-	runStatusLine: runStatusLineCommand,
-	script: process.argv[1] ?? "timebox.mjs",
-	startWatcher: (dataDir, sessionId, budget) => {
-		const args = [
-			process.argv[1] ?? "timebox.mjs",
-			"watch",
-			"--data",
-			dataDir,
-			"--session",
-			sessionId,
-			"--budget",
-			budget,
-		];
-		// A watcher that cannot start leaves the stop to the next hook, as before there were watchers.
-		spawn(process.execPath, args, { detached: true, stdio: "ignore" })
-			.on("error", () => {})
-			.unref();
-	},
-	sleep: (ms) => new Promise((done) => setTimeout(done, ms)),
-	reportPage: nodeReportPageWriter(process.env, systemClock, importReport),
-	projectHistory: nodeProjectHistory(process.env, importReport),
+
+const code = loadCode();
+const answered = await code.exports.runHookScript({
+	url: import.meta.url,
+	importReport: () => import("./report/entry.ts"),
 });
-/**
- * Writes `text` to the file descriptor itself: Node's `process.stdout` on a pipe is a socket, and setting it up loads
- * `net` and the streams, a few milliseconds of every hook. A pipe that is not ready (a host that reads it in
- * non-blocking mode) gets the rest through the stream.
- */
-function write(fd: 1 | 2, text: string): void {
-	let rest = Buffer.from(text);
-	try {
-		while (rest.length > 0) rest = rest.subarray(writeSync(fd, rest));
-	} catch {
-		(fd === 1 ? process.stdout : process.stderr).write(rest);
-	}
-}
-
-write(1, result.stdout);
-write(2, result.stderr);
-process.exitCode = result.exitCode ?? 0;
+// The cache holds what is compiled when it is written: after a hook answered, the code a hook takes. It is written
+// once per version of the code, so not after a status line, a watcher or input the script could not read.
+if (answered) code.keep();

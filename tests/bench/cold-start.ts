@@ -114,7 +114,7 @@ async function timed(run: () => Promise<unknown>): Promise<number> {
 
 /** A UserPromptSubmit hook with a budget in force, against bare `node -e 0`, alternating. */
 async function measureHook(root: string): Promise<{ nodeMs: number; hookMs: number }> {
-	const env = { PATH: process.env.PATH, CLAUDE_PLUGIN_DATA: join(root, "data") };
+	const env = { PATH: process.env.PATH, HOME: join(root, "hook-home"), CLAUDE_PLUGIN_DATA: join(root, "data") };
 	const payload = (prompt: string, id: string) =>
 		JSON.stringify({ session_id: "bench", hook_event_name: "UserPromptSubmit", prompt, prompt_id: id });
 	const set = await runProcess(process.execPath, [TIMEBOX_BIN, "hook"], {

@@ -31,7 +31,7 @@ function payload(prompt: string, id: string): string {
  * prompt its line, two more model calls, what it used and its end.
  */
 async function sessionOf(root: string, lines: number): Promise<NodeJS.ProcessEnv> {
-	const env = { PATH: process.env.PATH, CLAUDE_PLUGIN_DATA: join(root, `data-${lines}`) };
+	const env = { PATH: process.env.PATH, HOME: join(root, "home"), CLAUDE_PLUGIN_DATA: join(root, `data-${lines}`) };
 	// A budget of turns alone: one with time starts a detached watcher, which would outlive the bench's folder.
 	const set = await runProcess(process.execPath, [TIMEBOX_BIN, "hook"], {
 		input: payload("/timebox turns:100000", "set"),

@@ -7,65 +7,10 @@ import { fileURLToPath } from "node:url";
 import { getAgentDir } from "@mariozechner/pi-coding-agent";
 
 // src/adapters/node/code-cache.ts
-import { createHash } from "node:crypto";
-import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { basename, dirname, join } from "node:path";
 import { Script } from "node:vm";
-var WRAPPER_HEAD = "(function (exports, require, module, __filename, __dirname) { ";
-var WRAPPER_TAIL = "\n});";
-var CACHE_EXTENSION = ".v8-cache";
-var HASH_CHARS = 16;
-function requireCached(file, options) {
-  const { folder } = options;
-  const require2 = createRequire(file);
-  if (folder === null) return { exports: require2(file), fromCache: false, keep: () => {
-  } };
-  const text = readFileSync(file, "utf8");
-  const prefix = `${basename(file)}-`;
-  const hash = createHash("sha256").update(text).digest("hex").slice(0, HASH_CHARS);
-  const name = `${prefix}${hash}-${process.version}-${process.arch}${CACHE_EXTENSION}`;
-  const cached = readCache(join(folder, name));
-  const script = new Script(`${WRAPPER_HEAD}${text}${WRAPPER_TAIL}`, { filename: file, cachedData: cached });
-  const fromCache = cached !== void 0 && !script.cachedDataRejected;
-  const module = { exports: {} };
-  const run = script.runInThisContext();
-  run.call(module.exports, module.exports, require2, module, file, dirname(file));
-  let kept2 = fromCache;
-  return {
-    exports: module.exports,
-    fromCache,
-    keep() {
-      if (kept2) return;
-      kept2 = true;
-      try {
-        writeCache(folder, name, script.createCachedData());
-        for (const other of readdirSync(folder)) {
-          if (other === name || !other.startsWith(prefix)) continue;
-          rmSync(join(folder, other), { force: true });
-        }
-      } catch {
-      }
-    }
-  };
-}
-function readCache(path) {
-  try {
-    return readFileSync(path);
-  } catch {
-    return void 0;
-  }
-}
-function writeCache(folder, name, data) {
-  mkdirSync(folder, { recursive: true });
-  const draft = join(folder, `${name}.${process.pid}.draft`);
-  try {
-    writeFileSync(draft, data);
-    renameSync(draft, join(folder, name));
-  } finally {
-    rmSync(draft, { force: true });
-  }
-}
 
 // src/core/constants.ts
 var MAX_TIME_LIMIT_MS = 30 * 24 * 60 * 60 * 1e3;
@@ -80,6 +25,7 @@ var SUGGEST_WORD = "suggest";
 var TODAY_WORD = "today";
 var TEAM_WORD = "team";
 var CODE_CACHE_FOLDER = "timebox-code-cache";
+var CODE_CACHE_VERSIONS_KEPT = 3;
 var SUBAGENTS_WORD = "subagents";
 var TEAM_RESERVATION_MS = 10 * 6e4;
 var TEAM_KEYS_OUTLIVE_S = 24 * 3600;
@@ -162,7 +108,63 @@ var WIDTH = 1 << BITS;
 var MASK = WIDTH - 1;
 var EMPTY_LEVEL = Array.from({ length: WIDTH }, () => void 0);
 
-// pi-code-apart:src/entries/pi/timebox/extension.ts
+// src/adapters/node/code-cache.ts
+var WRAPPER_HEAD = "(function (exports, require, module, __filename, __dirname) { ";
+var WRAPPER_TAIL = "\n});";
+var CACHE_EXTENSION = ".v8-cache";
+function requireCached(file, options) {
+  const { folder, version } = options;
+  const require2 = createRequire(file);
+  if (folder === null) return { exports: require2(file), fromCache: false, keep: () => {
+  } };
+  const text = readFileSync(file, "utf8");
+  const prefix = `${basename(file)}-`;
+  const suffix = `-${process.version}-${process.arch}${CACHE_EXTENSION}`;
+  const name = `${prefix}${version}${suffix}`;
+  const cached = readCache(join(folder, name));
+  const script = new Script(`${WRAPPER_HEAD}${text}${WRAPPER_TAIL}`, { filename: file, cachedData: cached });
+  const fromCache = cached !== void 0 && !script.cachedDataRejected;
+  const module = { exports: {} };
+  const run = script.runInThisContext();
+  run.call(module.exports, module.exports, require2, module, file, dirname(file));
+  let kept2 = fromCache;
+  return {
+    exports: module.exports,
+    fromCache,
+    keep() {
+      if (kept2) return;
+      kept2 = true;
+      try {
+        writeCache(folder, name, script.createCachedData());
+        removeOldVersions(folder, name, prefix, suffix);
+      } catch {
+      }
+    }
+  };
+}
+function removeOldVersions(folder, name, prefix, suffix) {
+  const others = readdirSync(folder).filter((other) => other !== name && other.startsWith(prefix) && other.endsWith(suffix)).map((other) => ({ path: join(folder, other), written: statSync(join(folder, other)).mtimeMs })).sort((a, b) => b.written - a.written);
+  for (const old of others.slice(CODE_CACHE_VERSIONS_KEPT - 1)) rmSync(old.path, { force: true });
+}
+function readCache(path) {
+  try {
+    return readFileSync(path);
+  } catch {
+    return void 0;
+  }
+}
+function writeCache(folder, name, data) {
+  mkdirSync(folder, { recursive: true });
+  const draft = join(folder, `${name}.${process.pid}.draft`);
+  try {
+    writeFileSync(draft, data);
+    renameSync(draft, join(folder, name));
+  } finally {
+    rmSync(draft, { force: true });
+  }
+}
+
+// code-apart:src/entries/pi/timebox/extension.ts
 var extension_exports = {};
 
 // src/entries/pi/timebox/index.ts
@@ -172,7 +174,8 @@ function loadCode() {
   if (!existsSync(file)) return { exports: extension_exports, fromCache: false, keep: () => {
   } };
   return requireCached(file, {
-    folder: process.versions.bun === void 0 ? join2(getAgentDir(), CODE_CACHE_FOLDER) : null
+    folder: process.versions.bun === void 0 ? join2(getAgentDir(), CODE_CACHE_FOLDER) : null,
+    version: "d33528405adeaf79"
   });
 }
 var code = loadCode();

@@ -75,6 +75,8 @@ describe("merging the status line into the settings", () => {
 			runStatusLine: () => "",
 			script: SCRIPT,
 			startWatcher: () => {},
+			entry: import.meta.url,
+			importReport: () => import("../../../src/entries/report/entry.ts"),
 			sleep: async () => {},
 		};
 		const result = await runCli(["setup-statusline"], "", { HOME: home }, deps);

@@ -59,6 +59,8 @@ function deps(): CliDeps {
 		newBudgetId: () => `budget-${++ids}`,
 		script: "/plugin/bin/timebox.mjs",
 		startWatcher: () => {},
+		entry: import.meta.url,
+		importReport: () => import("../../../src/entries/report/entry.ts"),
 		sleep: async () => {},
 	};
 }

@@ -26,6 +26,8 @@ const deps = () => ({
 	runStatusLine: () => "",
 	script: "/x/timebox.mjs",
 	startWatcher: () => {},
+	entry: import.meta.url,
+	importReport: () => import("../../../src/entries/report/entry.ts"),
 	sleep: async () => {},
 });
 const base = { session_id: "c1", transcript_path: "/nonexistent/rollout.jsonl", cwd: "/nonexistent", model: "m" };

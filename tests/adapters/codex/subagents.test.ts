@@ -44,6 +44,8 @@ const deps: CliDeps = {
 	newBudgetId: () => `budget-${clock.now()}`,
 	script: "/plugin/bin/timebox.mjs",
 	startWatcher: () => {},
+	entry: import.meta.url,
+	importReport: () => import("../../../src/entries/report/entry.ts"),
 	sleep: async () => {},
 };
 

@@ -25,6 +25,8 @@ const deps = () => ({
 	runStatusLine: () => "",
 	script: "/x/timebox.mjs",
 	startWatcher: () => {},
+	entry: import.meta.url,
+	importReport: () => import("../../../src/entries/report/entry.ts"),
 	sleep: async () => {},
 });
 const base = { session_id: "g1", transcript_path: "/nonexistent/chat.jsonl", cwd: "/nonexistent", timestamp: "t" };

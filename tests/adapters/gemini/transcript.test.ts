@@ -86,6 +86,8 @@ describe("a request about to be sent, in Gemini CLI", () => {
 		runStatusLine: () => "",
 		script: "/x/timebox.mjs",
 		startWatcher: () => {},
+		entry: import.meta.url,
+		importReport: () => import("../../../src/entries/report/entry.ts"),
 		sleep: async () => {},
 	});
 	async function gemini(payload: object): Promise<unknown> {

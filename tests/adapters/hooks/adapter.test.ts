@@ -54,6 +54,8 @@ function deps(overrides: Partial<CliDeps> = {}): CliDeps {
 		newBudgetId: () => `budget-${++ids}`,
 		script: "/x/timebox.mjs",
 		startWatcher: () => {},
+		entry: import.meta.url,
+		importReport: () => import("../../../src/entries/report/entry.ts"),
 		sleep: async () => {},
 		...overrides,
 	};

@@ -91,6 +91,8 @@ export function deps(overrides: Partial<CliDeps> = {}): CliDeps {
 		newBudgetId: () => `budget-${++budgetIds}`,
 		script: "/plugin/bin/timebox.mjs",
 		startWatcher: (folder, sessionId, budget) => watchers.push({ folder, sessionId, budget }),
+		entry: import.meta.url,
+		importReport: () => import("../../../src/entries/report/entry.ts"),
 		sleep: async (ms) => clock.advance(ms),
 		...overrides,
 	};

@@ -282,6 +282,7 @@ describe("the hook gate before the real hook script", () => {
 		mkdirSync(bin, { recursive: true });
 		copyFileSync(GATE, join(bin, "timebox-gate.sh"));
 		copyFileSync(join(REPO, "plugins/codex-cli/bin/timebox.mjs"), join(bin, "timebox.mjs"));
+		copyFileSync(join(REPO, "plugins/codex-cli/bin/timebox-hook.cjs"), join(bin, "timebox-hook.cjs"));
 		const run = (stdin: string) =>
 			spawnSync("sh", [join(bin, "timebox-gate.sh"), "codex"], {
 				input: stdin,

@@ -25,6 +25,8 @@ const deps = (): CliDeps => ({
 	newBudgetId: () => "budget-1",
 	script: "/x/timebox.mjs",
 	startWatcher: () => {},
+	entry: import.meta.url,
+	importReport: () => import("../../../src/entries/report/entry.ts"),
 	sleep: async () => {},
 });
 

@@ -34,6 +34,8 @@ function deps(before: () => void = () => {}): CliDeps {
 		runStatusLine: () => "",
 		script: "/x/timebox.mjs",
 		startWatcher: () => {},
+		entry: import.meta.url,
+		importReport: () => import("../../../src/entries/report/entry.ts"),
 		sleep: async () => {},
 		openDaily: (options, budgets) => {
 			const ledger = batchLedgerOn(store, home, options.sessionId, clock, { member: "ann@m1 (codex)" });

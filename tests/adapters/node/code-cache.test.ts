@@ -1,8 +1,18 @@
-// A CommonJS file run with V8's code cache (pi's extension code): run as Node runs a module, its cache written once and
-// whole, read back by the next load, and a changed file, a refused cache or a folder that cannot be written costing
-// only the compilation.
+// A CommonJS file run with V8's code cache (pi's extension code, the hook script's): run as Node runs a module, its
+// cache written once and whole, read back by the next load, the caches of the last versions kept, and a changed file, a
+// refused cache or a folder that cannot be written costing only the compilation.
 
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { createHash } from "node:crypto";
+import {
+	mkdirSync,
+	mkdtempSync,
+	readdirSync,
+	readFileSync,
+	rmSync,
+	statSync,
+	utimesSync,
+	writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
@@ -46,8 +56,13 @@ function place(version = 2): string {
 	return join(at, "code.cjs");
 }
 
+/** The version the build would write into the entry of the module of `version`: its text's SHA-256, 16 hex digits. */
+function versionOf(version = 2): string {
+	return createHash("sha256").update(moduleText(version)).digest("hex").slice(0, 16);
+}
+
 function load(version = 2) {
-	return requireCached<Probe>(place(version), { folder });
+	return requireCached<Probe>(place(version), { folder, version: versionOf(version) });
 }
 
 afterEach(() => {
@@ -66,7 +81,7 @@ function caches(): string[] {
 describe("a CommonJS file run with V8's code cache", () => {
 	it("runs the file as Node runs a module, and writes no cache until asked", () => {
 		const file = place();
-		const loaded = requireCached<Probe>(file, { folder });
+		const loaded = requireCached<Probe>(file, { folder, version: versionOf() });
 		expect(loaded.exports.answer(21)).toBe(42);
 		expect(loaded.exports.where).toEqual({
 			filename: file,
@@ -79,12 +94,12 @@ describe("a CommonJS file run with V8's code cache", () => {
 		expect(caches()).toEqual([]);
 	});
 
-	it("keeps one cache, whole and once, named by the file's hash, Node's version and the architecture", () => {
+	it("keeps one cache, whole and once, named by the file's version, Node's version and the architecture", () => {
 		const loaded = load();
 		loaded.keep();
 		const [name, ...others] = caches();
 		expect(others).toEqual([]);
-		expect(name).toMatch(new RegExp(`^code\\.cjs-[0-9a-f]{16}-${process.version}-${process.arch}\\.v8-cache$`));
+		expect(name).toBe(`code.cjs-${versionOf()}-${process.version}-${process.arch}.v8-cache`);
 		expect(statSync(join(folder, name ?? "")).size).toBeGreaterThan(0);
 		// Once: a second keep writes nothing (the removed cache stays removed).
 		rmSync(join(folder, name ?? ""));
@@ -104,18 +119,48 @@ describe("a CommonJS file run with V8's code cache", () => {
 		expect(readFileSync(join(folder, name ?? ""))).toEqual(written);
 	});
 
-	it("compiles a changed file afresh, and its cache replaces the old one, leaving other files alone", () => {
-		load().keep();
-		const [old] = caches();
+	it("compiles a changed file afresh, and keeps the caches of the two versions written last, leaving other files alone", () => {
+		const written: string[] = [];
+		for (const version of [2, 3, 4]) {
+			const before = new Set(caches());
+			const module = load(version);
+			expect(module.fromCache).toBe(false);
+			expect(module.exports.answer(5)).toBe(5 * version);
+			module.keep();
+			const name = caches().find((file) => !before.has(file)) ?? "";
+			written.push(name);
+			// Written in that order, a minute apart.
+			const at = new Date(Date.UTC(2026, 0, 1, 12, version));
+			utimesSync(join(folder, name), at, at);
+		}
 		writeFileSync(join(folder, "notes.txt"), "not a cache");
-		const changed = load(3);
-		expect(changed.fromCache).toBe(false);
-		expect(changed.exports.answer(5)).toBe(15);
-		changed.keep();
+		expect(caches()).toEqual([...written, "notes.txt"].sort());
+		const fifth = load(5);
+		fifth.keep();
 		const now = caches();
-		expect(now).toHaveLength(2);
+		expect(now).toHaveLength(4);
 		expect(now).toContain("notes.txt");
-		expect(now).not.toContain(old);
+		expect(now).toEqual(expect.arrayContaining([written[1], written[2]]));
+		expect(now).not.toContain(written[0]);
+		// Each kept version still reads its own.
+		expect(load(3).fromCache).toBe(true);
+		expect(load(4).fromCache).toBe(true);
+		expect(load(2).fromCache).toBe(false);
+	});
+
+	it("leaves the caches another Node wrote, of any version of the file", () => {
+		load().keep();
+		const [own] = caches();
+		const others = ["v99.0.0", "v98.0.0", "v97.0.0"].map((node) =>
+			(own ?? "").replace(`-${process.version}-`, `-${node}-`),
+		);
+		for (const other of others) writeFileSync(join(folder, other), "another Node's cache");
+		load(3).keep();
+		load(4).keep();
+		load(5).keep();
+		const now = caches();
+		expect(now).toHaveLength(6);
+		expect(now).toEqual(expect.arrayContaining(others));
 	});
 
 	it("compiles the file when V8 refuses the cache, and writes a good one in its place", () => {
@@ -154,7 +199,7 @@ describe("a CommonJS file run with V8's code cache", () => {
 
 	it("runs the file with Node's own require, and keeps no cache, with no folder (Bun)", () => {
 		const file = place();
-		const loaded = requireCached<Probe>(file, { folder: null });
+		const loaded = requireCached<Probe>(file, { folder: null, version: versionOf() });
 		expect(loaded.exports.answer(21)).toBe(42);
 		expect(loaded.exports.where.filename).toBe(file);
 		expect(loaded.fromCache).toBe(false);

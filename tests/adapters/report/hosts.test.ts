@@ -84,6 +84,8 @@ describe("/timebox report page on the hook hosts", () => {
 			runStatusLine: () => "",
 			script: "/plugin/bin/timebox.mjs",
 			startWatcher: () => {},
+			entry: import.meta.url,
+			importReport: () => import("../../../src/entries/report/entry.ts"),
 			sleep: async () => {},
 			...overrides,
 		};

@@ -73,7 +73,9 @@ function onlySession(): string {
 }
 
 async function statusLine(sessionId: string): Promise<string> {
-	const result = await runTimebox(["statusline", "--data", box.dataDir], JSON.stringify({ session_id: sessionId }));
+	const result = await runTimebox(["statusline", "--data", box.dataDir], JSON.stringify({ session_id: sessionId }), {
+		HOME: box.home,
+	});
 	expect(result.stderr).toBe("");
 	expect(result.code).toBe(0);
 	return result.stdout;
@@ -623,7 +625,7 @@ describe("the plugin's script run directly", () => {
 	});
 
 	it("answers malformed hook input with one stderr line and exit code 0", async () => {
-		const result = await runTimebox(["hook"], "not json {", { CLAUDE_PLUGIN_DATA: box.dataDir });
+		const result = await runTimebox(["hook"], "not json {", { HOME: box.home, CLAUDE_PLUGIN_DATA: box.dataDir });
 		expect(result).toMatchObject({
 			code: 0,
 			stdout: "",
@@ -641,7 +643,7 @@ describe("the plugin's script run directly", () => {
 		});
 		const times: number[] = [];
 		for (let i = 0; i < 5; i++) {
-			const result = await runTimebox(["hook"], input, { CLAUDE_PLUGIN_DATA: box.dataDir });
+			const result = await runTimebox(["hook"], input, { HOME: box.home, CLAUDE_PLUGIN_DATA: box.dataDir });
 			expect(result).toMatchObject({ code: 0, stdout: "", stderr: "" });
 			times.push(result.ms);
 		}

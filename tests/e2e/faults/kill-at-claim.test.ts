@@ -192,7 +192,7 @@ describe.concurrent("a process killed at the claim of the stop it makes", () => 
 		/** Claude Code's UserPromptSubmit of `prompt`, to the hook script. */
 		const hook = (prompt: string) => () => {
 			const child = spawn(process.execPath, [TIMEBOX_BIN, "hook"], {
-				env: { PATH: process.env.PATH, CLAUDE_PLUGIN_DATA: data },
+				env: { PATH: process.env.PATH, HOME: join(root, "hooks-home"), CLAUDE_PLUGIN_DATA: data },
 				stdio: ["pipe", "pipe", "ignore"],
 			});
 			const input = { session_id: session, hook_event_name: "UserPromptSubmit", prompt, prompt_id: `p${++prompts}` };

@@ -32,7 +32,7 @@ function hook(
 	const input = JSON.stringify({ session_id: SESSION, hook_event_name: "UserPromptSubmit", prompt, prompt_id: id });
 	return new Promise((done) => {
 		const child = spawn(process.execPath, [TIMEBOX_BIN, "hook"], {
-			env: { PATH: process.env.PATH, CLAUDE_PLUGIN_DATA: dataDir },
+			env: { PATH: process.env.PATH, HOME: join(root, "home"), CLAUDE_PLUGIN_DATA: dataDir },
 			stdio: ["pipe", "pipe", "pipe"],
 		});
 		let stdout = "";

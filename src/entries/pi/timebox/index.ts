@@ -16,6 +16,9 @@ import * as source from "./extension.ts";
 /** The extension's code, beside this entry in the package (the build writes it there). */
 const CODE_FILE = "timebox-pi.cjs";
 
+/** The version of the code file (the first 16 hex digits of its SHA-256), which the build writes into this entry. */
+declare const TIMEBOX_CODE_VERSION: string;
+
 type Code = typeof source;
 
 function loadCode(): CachedModule<Code> {
@@ -23,6 +26,7 @@ function loadCode(): CachedModule<Code> {
 	if (!existsSync(file)) return { exports: source, fromCache: false, keep: () => {} };
 	return requireCached<Code>(file, {
 		folder: process.versions.bun === undefined ? join(getAgentDir(), CODE_CACHE_FOLDER) : null,
+		version: TIMEBOX_CODE_VERSION,
 	});
 }
 

@@ -290,8 +290,15 @@ export function savedBudgetStart(home: string): number {
 	return starts.length > 0 ? Math.max(...starts) : Number.NaN;
 }
 
-/** Runs the plugin's bundled script (`hook` or `statusline …`) directly with `node`, as Claude Code does. */
-export function runTimebox(args: readonly string[], input: string, env: NodeJS.ProcessEnv = {}): Promise<RunResult> {
+/**
+ * Runs the plugin's bundled script (`hook` or `statusline …`) directly with `node`, as Claude Code does, in a
+ * throwaway HOME (the script keeps its code cache in Timebox's state folder there).
+ */
+export function runTimebox(
+	args: readonly string[],
+	input: string,
+	env: NodeJS.ProcessEnv & { HOME: string },
+): Promise<RunResult> {
 	return runProcess(process.execPath, [TIMEBOX_BIN, ...args], { input, env: { PATH: process.env.PATH, ...env } });
 }
 

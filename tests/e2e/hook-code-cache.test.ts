@@ -1,0 +1,112 @@
+// Guards the hook script's V8 code cache, on the bundles each hook host installs, in fresh Node processes as the hosts
+// run them: the first hook a process answers writes one cache in Timebox's state folder, and the hooks after it read it
+// and write nothing; a status line, a watcher's start or input the script cannot read write none; a cache V8 refuses is
+// compiled past, with the same answer, and written again.
+
+import { createHash } from "node:crypto";
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { CODE_CACHE_FOLDER } from "../../src/core/index.ts";
+import { runProcess } from "../support/processes.ts";
+
+const REPO = new URL("../..", import.meta.url).pathname;
+
+/** Each hook host's bundle and a prompt's event in its words. */
+const HOSTS = [
+	{ name: "Claude Code", bin: "plugins/claude-code/bin/timebox.mjs", host: "claude", event: "UserPromptSubmit" },
+	{ name: "Gemini CLI", bin: "plugins/gemini-cli/bin/timebox.mjs", host: "gemini", event: "BeforeAgent" },
+	{ name: "Codex CLI", bin: "plugins/codex-cli/bin/timebox.mjs", host: "codex", event: "UserPromptSubmit" },
+];
+
+let root: string;
+beforeEach(() => {
+	root = mkdtempSync(join(tmpdir(), "timebox-hook-code-cache-"));
+});
+afterEach(() => {
+	rmSync(root, { recursive: true, force: true });
+});
+
+describe.each(HOSTS)("the hook script's code cache on $name", ({ bin, host, event }) => {
+	const env = () => ({
+		PATH: process.env.PATH,
+		HOME: join(root, "home"),
+		CLAUDE_PLUGIN_DATA: join(root, "data"),
+		GEMINI_PROJECT_DIR: root,
+		CODEX_HOME: join(root, "codex"),
+	});
+	const folder = () => join(root, "home/.local/state/timebox", CODE_CACHE_FOLDER);
+	const cache = () => {
+		try {
+			return readdirSync(folder()).map((name) => ({
+				name,
+				bytes: readFileSync(join(folder(), name)),
+				written: statSync(join(folder(), name)).mtimeMs,
+			}));
+		} catch {
+			return [];
+		}
+	};
+	let turn = 0;
+	const hook = (prompt: string) =>
+		runProcess(process.execPath, [join(REPO, bin), "hook", "--host", host], {
+			env: env(),
+			cwd: root,
+			input: JSON.stringify({
+				session_id: "cache",
+				hook_event_name: event,
+				prompt,
+				prompt_id: `p${++turn}`,
+				turn_id: `t${turn}`,
+				cwd: root,
+			}),
+		});
+
+	it("is written by the first hook answered, read by the next ones, and by nothing else", async () => {
+		const bad = await runProcess(process.execPath, [join(REPO, bin), "hook", "--host", host], {
+			env: env(),
+			input: "not json {",
+		});
+		expect(bad.stderr).toBe("timebox: ignored this hook call: stdin is not JSON\n");
+		const status = await runProcess(process.execPath, [join(REPO, bin), "statusline", "--data", join(root, "data")], {
+			env: env(),
+			input: JSON.stringify({ session_id: "cache" }),
+		});
+		expect(status.code).toBe(0);
+		expect(cache()).toEqual([]);
+
+		const set = await hook("/timebox turns:2");
+		expect(set.stderr).toBe("");
+		expect(set.stdout).toContain("Timebox set: 2 turns.");
+		const [written, ...more] = cache();
+		expect(more).toEqual([]);
+		// Named by the version the build wrote into the entry: the code's SHA-256.
+		const code = readFileSync(join(REPO, bin, "../timebox-hook.cjs"));
+		const version = createHash("sha256").update(code).digest("hex").slice(0, 16);
+		expect(written?.name).toBe(`timebox-hook.cjs-${version}-${process.version}-${process.arch}.v8-cache`);
+
+		const first = await hook("first");
+		const second = await hook("second");
+		const third = await hook("third");
+		expect([first.stderr, second.stderr, third.stderr]).toEqual(["", "", ""]);
+		expect(third.stdout).toContain("Timebox budget spent.");
+		expect(cache()).toEqual([written]);
+	});
+
+	it("compiles past a cache V8 refuses, answers the same, and writes a good one in its place", async () => {
+		await hook("/timebox turns:5");
+		const [written] = cache();
+		writeFileSync(join(folder(), written?.name ?? ""), "not V8's code cache");
+		const answered = await hook("/timebox status");
+		expect(answered.stderr).toBe("");
+		expect(answered.stdout).toContain("5 turns left (0/5)");
+		const [rewritten, ...more] = cache();
+		expect(more).toEqual([]);
+		expect(rewritten?.name).toBe(written?.name);
+		expect(rewritten?.bytes.length).toBeGreaterThan(1_000);
+		const next = await hook("/timebox status");
+		expect(next.stdout).toBe(answered.stdout);
+		expect(cache()).toEqual([rewritten]);
+	});
+});

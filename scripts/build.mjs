@@ -180,6 +180,8 @@ async function bundle(
 		banner: { js: banner },
 		external,
 		define,
+		// CommonJS has no `import.meta`: esbuild would leave an empty object in its place, and only warn.
+		logOverride: format === "cjs" ? { "empty-import-meta": "error" } : {},
 		minifyWhitespace: minify,
 		minifySyntax: minify,
 		// Text outside ASCII written as escapes: V8 keeps a source text with any other character as two bytes per
@@ -238,26 +240,27 @@ function codeApart(codeEntry) {
 	};
 }
 
-/**
- * The version of code an entry runs from V8's code cache, written into the entry (`TIMEBOX_CODE_VERSION`): the first 16
- * hex digits of its SHA-256, which name its cache, so that no process hashes it at its start.
- */
+/** What the entry that runs code from V8's code cache is built with: the code's version (`TIMEBOX_CODE_VERSION`). */
 function codeVersion(code) {
-	return { TIMEBOX_CODE_VERSION: JSON.stringify(createHash("sha256").update(code).digest("hex").slice(0, 16)) };
+	return { TIMEBOX_CODE_VERSION: JSON.stringify(code.version) };
 }
 
 /**
  * The code an entry runs from V8's code cache, refused when it imports anything but Node's modules (by name, with or
- * without `node:`): the entry, which runs it as a script, could not.
+ * without `node:`; the report page's module would be an `import()`): the entry, which runs it as a script, could not.
+ * Its version is the first 16 hex digits of its SHA-256, written at the end of its first line (` Version <hash>.`)
+ * and into the entry: it names the cache, and the entry runs no cache for a file of another build.
  */
 async function cachedCode(entry, banner, path, plugins = []) {
-	const text = await bundle(entry, banner, "node", [], plugins, "cjs", {}, true);
-	const found = /\bimport\s*\(|\bimport\.meta\b/.exec(text);
+	const text = await bundle(entry, banner, "node", [], [...plugins, separateReport], "cjs", {}, true);
+	const found = /\bimport\s*\(|\bimport(?:\.|_)meta\b/.exec(text);
 	if (found) throw new Error(`${path} could not run from its entry: it holds ${JSON.stringify(found[0])}`);
 	for (const [call, name] of text.matchAll(/\brequire\s*\(\s*["']([^"']*)["']/g)) {
 		if (!isBuiltin(name)) throw new Error(`${path} could not run from its entry: it holds ${JSON.stringify(call)}`);
 	}
-	return text;
+	const version = createHash("sha256").update(text).digest("hex").slice(0, 16);
+	const end = text.indexOf("\n");
+	return { text: `${text.slice(0, end)} Version ${version}.${text.slice(end)}`, version };
 }
 
 /** The hooks module's bundle, refused when it imports anything: Claude Code would not load it. */
@@ -345,7 +348,7 @@ async function generated() {
 	const gate = await readFile(join(ROOT, GATE), "utf8");
 	for (const path of BUNDLES) {
 		files.set(path, script);
-		files.set(join(dirname(path), HOOK_CODE_NAME), hookCode);
+		files.set(join(dirname(path), HOOK_CODE_NAME), hookCode.text);
 		files.set(join(dirname(path), GATE_NAME), gate);
 		files.set(join(dirname(path), REPORT_FILE), report);
 	}
@@ -358,7 +361,7 @@ async function generated() {
 		await bundle(TEAM_BATCH_ENTRY, TEAM_BATCH_BANNER, "node", [], [lazyBuiltinsIn("cjs")], "cjs"),
 	);
 	const piCode = await cachedCode(PI_CODE_ENTRY, PI_CODE_BANNER, PI_CODE);
-	files.set(PI_CODE, piCode);
+	files.set(PI_CODE, piCode.text);
 	files.set(
 		PI_BUNDLE,
 		await bundle(

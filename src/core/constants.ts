@@ -186,6 +186,12 @@ export const CODE_CACHE_FOLDER = "timebox-code-cache";
 export const CODE_CACHE_VERSIONS_KEPT = 3;
 
 /**
+ * The days another Node's cache of a file is kept after it was written: long enough that hosts on two Nodes keep
+ * theirs, short enough that the caches of a Node no longer used go.
+ */
+export const CODE_CACHE_OTHER_NODE_DAYS = 30;
+
+/**
  * How old a claim of an on-stop command may grow with no start mark, while its claiming process still seems to run,
  * before another process starts the command in its place. A process that claims starts the command at once: the
  * claim's fsync, one spawn and a shell's start, then the wrapper's `mkdir`; the hook script waits at most 1 s for that

@@ -3,12 +3,10 @@
 // that cache after a run where there was none. A hook process then starts with the functions an earlier one compiled
 // already compiled. Run from the source, it runs hook-main.ts itself, which the build leaves out of this bundle.
 
-import { existsSync } from "node:fs";
 import { homedir } from "node:os";
-import { join } from "node:path";
-import { fileURLToPath } from "node:url";
+import { isAbsolute, join } from "node:path";
 import { stateDirIn } from "../adapters/daily/ledger.ts";
-import { type CachedModule, requireCached } from "../adapters/node/code-cache.ts";
+import { requireCodeBeside } from "../adapters/node/code-cache.ts";
 import { CODE_CACHE_FOLDER } from "../core/index.ts";
 import * as source from "./hook-main.ts";
 
@@ -18,20 +16,29 @@ const CODE_FILE = "timebox-hook.cjs";
 /** The version of the code file (the first 16 hex digits of its SHA-256), which the build writes into this entry. */
 declare const TIMEBOX_CODE_VERSION: string;
 
-type Code = typeof source;
-
-function loadCode(): CachedModule<Code> {
-	const file = fileURLToPath(new URL(`./${CODE_FILE}`, import.meta.url));
-	if (!existsSync(file)) return { exports: source, fromCache: false, keep: () => {} };
-	const folder = join(stateDirIn(process.env.XDG_STATE_HOME, process.env.HOME ?? homedir()), CODE_CACHE_FOLDER);
-	return requireCached<Code>(file, { folder, version: TIMEBOX_CODE_VERSION });
+/**
+ * The cache's folder, in Timebox's state folder; none (the code compiled, no cache kept) where that is not an absolute
+ * path: an empty HOME or a relative XDG_STATE_HOME would put it under `/` or the user's project.
+ */
+function cacheFolder(env: NodeJS.ProcessEnv): string | null {
+	const state = stateDirIn(env.XDG_STATE_HOME, env.HOME || homedir());
+	return isAbsolute(state) ? join(state, CODE_CACHE_FOLDER) : null;
 }
 
-const code = loadCode();
-const answered = await code.exports.runHookScript({
-	url: import.meta.url,
-	importReport: () => import("./report/entry.ts"),
-});
-// The cache holds what is compiled when it is written: after a hook answered, the code a hook takes. It is written
-// once per version of the code, so not after a status line, a watcher or input the script could not read.
-if (answered) code.keep();
+const code = requireCodeBeside(import.meta.url, CODE_FILE, source, () => ({
+	folder: cacheFolder(process.env),
+	version: TIMEBOX_CODE_VERSION,
+}));
+if (typeof code.exports.runHookScript !== "function") {
+	// A package copied in part: said in one line, as a hook's failure (the host goes on without Timebox).
+	process.stderr.write(`timebox: ${CODE_FILE} is missing beside ${process.argv[1]}: install the plugin again\n`);
+	process.exitCode = 1;
+} else {
+	const answered = await code.exports.runHookScript({
+		url: import.meta.url,
+		importReport: () => import("./report/entry.ts"),
+	});
+	// The cache holds what is compiled when it is written: after a hook answered, the code a hook takes. It is written
+	// once per version of the code, so not after a status line, a watcher or input the script could not read.
+	if (answered) code.keep();
+}

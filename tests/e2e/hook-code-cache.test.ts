@@ -4,7 +4,16 @@
 // compiled past, with the same answer, and written again.
 
 import { createHash } from "node:crypto";
-import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import {
+	copyFileSync,
+	mkdirSync,
+	mkdtempSync,
+	readdirSync,
+	readFileSync,
+	rmSync,
+	statSync,
+	writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
@@ -81,9 +90,15 @@ describe.each(HOSTS)("the hook script's code cache on $name", ({ bin, host, even
 		expect(set.stdout).toContain("Timebox set: 2 turns.");
 		const [written, ...more] = cache();
 		expect(more).toEqual([]);
-		// Named by the version the build wrote into the entry: the code's SHA-256.
-		const code = readFileSync(join(REPO, bin, "../timebox-hook.cjs"));
-		const version = createHash("sha256").update(code).digest("hex").slice(0, 16);
+		// Named by the version the build wrote into the entry and at the end of the code's first line: the code's SHA-256.
+		const code = readFileSync(join(REPO, bin, "../timebox-hook.cjs"), "utf8");
+		const version = / Version ([0-9a-f]{16})\.\n/.exec(code)?.[1] ?? "none";
+		expect(
+			createHash("sha256")
+				.update(code.replace(` Version ${version}.`, ""))
+				.digest("hex")
+				.slice(0, 16),
+		).toBe(version);
 		expect(written?.name).toBe(`timebox-hook.cjs-${version}-${process.version}-${process.arch}.v8-cache`);
 
 		const first = await hook("first");
@@ -92,6 +107,22 @@ describe.each(HOSTS)("the hook script's code cache on $name", ({ bin, host, even
 		expect([first.stderr, second.stderr, third.stderr]).toEqual(["", "", ""]);
 		expect(third.stdout).toContain("Timebox budget spent.");
 		expect(cache()).toEqual([written]);
+	});
+
+	it("says in one line, as a hook's failure, that its code file is missing beside it", async () => {
+		const copy = join(root, "partial", "bin");
+		mkdirSync(copy, { recursive: true });
+		copyFileSync(join(REPO, bin), join(copy, "timebox.mjs"));
+		const run = await runProcess(process.execPath, [join(copy, "timebox.mjs"), "hook", "--host", host], {
+			env: env(),
+			input: "{}",
+		});
+		expect(run.code).toBe(1);
+		expect(run.stdout).toBe("");
+		expect(run.stderr).toBe(
+			`timebox: timebox-hook.cjs is missing beside ${join(copy, "timebox.mjs")}: install the plugin again\n`,
+		);
+		expect(cache()).toEqual([]);
 	});
 
 	it("compiles past a cache V8 refuses, answers the same, and writes a good one in its place", async () => {

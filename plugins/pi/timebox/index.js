@@ -1,15 +1,14 @@
 // Timebox's extension for pi and oh-my-pi, bundled from src/entries/pi/timebox/index.ts by npm run build. Do not edit.
 
 // src/entries/pi/timebox/index.ts
-import { existsSync } from "node:fs";
 import { join as join2 } from "node:path";
-import { fileURLToPath } from "node:url";
 import { getAgentDir } from "@mariozechner/pi-coding-agent";
 
 // src/adapters/node/code-cache.ts
-import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { basename, dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
 import { Script } from "node:vm";
 
 // src/core/constants.ts
@@ -26,6 +25,7 @@ var TODAY_WORD = "today";
 var TEAM_WORD = "team";
 var CODE_CACHE_FOLDER = "timebox-code-cache";
 var CODE_CACHE_VERSIONS_KEPT = 3;
+var CODE_CACHE_OTHER_NODE_DAYS = 30;
 var SUBAGENTS_WORD = "subagents";
 var TEAM_RESERVATION_MS = 10 * 6e4;
 var TEAM_KEYS_OUTLIVE_S = 24 * 3600;
@@ -112,6 +112,14 @@ var EMPTY_LEVEL = Array.from({ length: WIDTH }, () => void 0);
 var WRAPPER_HEAD = "(function (exports, require, module, __filename, __dirname) { ";
 var WRAPPER_TAIL = "\n});";
 var CACHE_EXTENSION = ".v8-cache";
+var DRAFT_EXTENSION = ".draft";
+var DAY_MS = 24 * 3600 * 1e3;
+function requireCodeBeside(entryUrl, name, source, options) {
+  const file = fileURLToPath(new URL(`./${name}`, entryUrl));
+  if (!existsSync(file)) return { exports: source, fromCache: false, keep: () => {
+  } };
+  return requireCached(file, options());
+}
 function requireCached(file, options) {
   const { folder, version } = options;
   const require2 = createRequire(file);
@@ -121,13 +129,14 @@ function requireCached(file, options) {
   const prefix = `${basename(file)}-`;
   const suffix = `-${process.version}-${process.arch}${CACHE_EXTENSION}`;
   const name = `${prefix}${version}${suffix}`;
-  const cached = readCache(join(folder, name));
+  const ours = firstLine(text).endsWith(` Version ${version}.`);
+  const cached = ours ? readCache(join(folder, name)) : void 0;
   const script = new Script(`${WRAPPER_HEAD}${text}${WRAPPER_TAIL}`, { filename: file, cachedData: cached });
   const fromCache = cached !== void 0 && !script.cachedDataRejected;
   const module = { exports: {} };
   const run = script.runInThisContext();
   run.call(module.exports, module.exports, require2, module, file, dirname(file));
-  let kept2 = fromCache;
+  let kept2 = fromCache || !ours;
   return {
     exports: module.exports,
     fromCache,
@@ -136,15 +145,27 @@ function requireCached(file, options) {
       kept2 = true;
       try {
         writeCache(folder, name, script.createCachedData());
-        removeOldVersions(folder, name, prefix, suffix);
+        removeOld(folder, name, prefix, suffix, (options.now ?? Date.now)());
       } catch {
       }
     }
   };
 }
-function removeOldVersions(folder, name, prefix, suffix) {
-  const others = readdirSync(folder).filter((other) => other !== name && other.startsWith(prefix) && other.endsWith(suffix)).map((other) => ({ path: join(folder, other), written: statSync(join(folder, other)).mtimeMs })).sort((a, b) => b.written - a.written);
-  for (const old of others.slice(CODE_CACHE_VERSIONS_KEPT - 1)) rmSync(old.path, { force: true });
+function firstLine(text) {
+  const end = text.indexOf("\n");
+  return end < 0 ? text : text.slice(0, end);
+}
+function removeOld(folder, name, prefix, suffix, now) {
+  const files = readdirSync(folder).filter((other) => other !== name && other.startsWith(prefix)).map((other) => ({ other, path: join(folder, other), written: statSync(join(folder, other)).mtimeMs }));
+  const versions = files.filter((file) => file.other.endsWith(suffix)).sort((a, b) => b.written - a.written);
+  const old = [
+    ...versions.slice(CODE_CACHE_VERSIONS_KEPT - 1),
+    ...files.filter(
+      (file) => file.other.endsWith(CACHE_EXTENSION) && !file.other.endsWith(suffix) && now - file.written > CODE_CACHE_OTHER_NODE_DAYS * DAY_MS
+    ),
+    ...files.filter((file) => file.other.endsWith(DRAFT_EXTENSION))
+  ];
+  for (const file of old) rmSync(file.path, { force: true });
 }
 function readCache(path) {
   try {
@@ -155,7 +176,7 @@ function readCache(path) {
 }
 function writeCache(folder, name, data) {
   mkdirSync(folder, { recursive: true });
-  const draft = join(folder, `${name}.${process.pid}.draft`);
+  const draft = join(folder, `${name}.${process.pid}${DRAFT_EXTENSION}`);
   try {
     writeFileSync(draft, data);
     renameSync(draft, join(folder, name));
@@ -169,16 +190,10 @@ var extension_exports = {};
 
 // src/entries/pi/timebox/index.ts
 var CODE_FILE = "timebox-pi.cjs";
-function loadCode() {
-  const file = fileURLToPath(new URL(`./${CODE_FILE}`, import.meta.url));
-  if (!existsSync(file)) return { exports: extension_exports, fromCache: false, keep: () => {
-  } };
-  return requireCached(file, {
-    folder: process.versions.bun === void 0 ? join2(getAgentDir(), CODE_CACHE_FOLDER) : null,
-    version: "d33528405adeaf79"
-  });
-}
-var code = loadCode();
+var code = requireCodeBeside(import.meta.url, CODE_FILE, extension_exports, () => ({
+  folder: process.versions.bun === void 0 ? join2(getAgentDir(), CODE_CACHE_FOLDER) : null,
+  version: "d33528405adeaf79"
+}));
 function timebox(pi) {
   code.exports.timeboxExtension({
     agentDir: getAgentDir,

@@ -5,11 +5,12 @@
 // version and the architecture: a changed file, a new Node or a cache V8 refuses is compiled as if there were none, and
 // its cache written again.
 
-import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { basename, dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
 import { Script } from "node:vm";
-import { CODE_CACHE_VERSIONS_KEPT } from "../../core/index.ts";
+import { CODE_CACHE_OTHER_NODE_DAYS, CODE_CACHE_VERSIONS_KEPT } from "../../core/index.ts";
 
 /** A module run from a file, and the cache of its compiled code. */
 export interface CachedModule<T> {
@@ -29,10 +30,13 @@ export interface CacheOptions {
 	folder: string | null;
 	/**
 	 * The version of the file's text, which names its cache: the build's hash of it, written into the entry that runs it
-	 * (V8 checks a cache against the text's length alone, and hashing the text here would load `node:crypto`, a few
-	 * milliseconds of a hook process).
+	 * and at the end of the file's first line (` Version <version>.`). V8 checks a cache against the text's length alone,
+	 * and hashing the text here would load `node:crypto`, a few milliseconds of a hook process; a file whose first line
+	 * names another version (an entry and a code file of two builds) is compiled afresh, and no cache read or written.
 	 */
 	version: string;
+	/** The time now, in ms since the epoch: how old another Node's cache is (`Date.now` unless a test gives its own). */
+	now?: () => number;
 }
 
 /** Node's wrapper of a CommonJS module, as its own loader compiles it. */
@@ -40,6 +44,24 @@ const WRAPPER_HEAD = "(function (exports, require, module, __filename, __dirname
 const WRAPPER_TAIL = "\n});";
 /** The cache's file name after the module's: its version (the hash of its text), Node's and the architecture. */
 const CACHE_EXTENSION = ".v8-cache";
+/** A cache being written, `<name>.<pid>.draft`, before its rename into place. */
+const DRAFT_EXTENSION = ".draft";
+const DAY_MS = 24 * 3600 * 1000;
+
+/**
+ * The code file `name` beside an entry (`entryUrl`, the entry's `import.meta.url`), run from its cache with the options
+ * `options()` gives; where no such file is there (the entry run from the source), `source`, the code's own module.
+ */
+export function requireCodeBeside<T>(
+	entryUrl: string,
+	name: string,
+	source: T,
+	options: () => CacheOptions,
+): CachedModule<T> {
+	const file = fileURLToPath(new URL(`./${name}`, entryUrl));
+	if (!existsSync(file)) return { exports: source, fromCache: false, keep: () => {} };
+	return requireCached<T>(file, options());
+}
 
 /** Runs the CommonJS module of `file`, from the cache in `options.folder` where there is a valid one. */
 export function requireCached<T>(file: string, options: CacheOptions): CachedModule<T> {
@@ -50,14 +72,15 @@ export function requireCached<T>(file: string, options: CacheOptions): CachedMod
 	const prefix = `${basename(file)}-`;
 	const suffix = `-${process.version}-${process.arch}${CACHE_EXTENSION}`;
 	const name = `${prefix}${version}${suffix}`;
-	const cached = readCache(join(folder, name));
+	const ours = firstLine(text).endsWith(` Version ${version}.`);
+	const cached = ours ? readCache(join(folder, name)) : undefined;
 	const script = new Script(`${WRAPPER_HEAD}${text}${WRAPPER_TAIL}`, { filename: file, cachedData: cached });
 	const fromCache = cached !== undefined && !script.cachedDataRejected;
 	const module = { exports: {} };
 	// The script's value is the wrapper function (the host boundary: V8 hands back what the text evaluates to).
 	const run = script.runInThisContext() as (...args: unknown[]) => void;
 	run.call(module.exports, module.exports, require, module, file, dirname(file));
-	let kept = fromCache;
+	let kept = fromCache || !ours;
 	return {
 		exports: module.exports as T,
 		fromCache,
@@ -66,7 +89,7 @@ export function requireCached<T>(file: string, options: CacheOptions): CachedMod
 			kept = true;
 			try {
 				writeCache(folder, name, script.createCachedData());
-				removeOldVersions(folder, name, prefix, suffix);
+				removeOld(folder, name, prefix, suffix, (options.now ?? Date.now)());
 			} catch {
 				// The next process compiles the module as this one did, and tries again.
 			}
@@ -74,16 +97,35 @@ export function requireCached<T>(file: string, options: CacheOptions): CachedMod
 	};
 }
 
+/** The first line of a text (all of it when it has one line). */
+function firstLine(text: string): string {
+	const end = text.indexOf("\n");
+	return end < 0 ? text : text.slice(0, end);
+}
+
 /**
- * Removes the caches of other versions of the file for this Node but the newest few (`CODE_CACHE_VERSIONS_KEPT` in
- * all). Another Node's are left: hosts that run under two Node versions would otherwise remove each other's.
+ * Removes what is left of the file's caches but this one: for this Node, the caches of other versions of the file but
+ * the newest few (`CODE_CACHE_VERSIONS_KEPT` in all); another Node's, only once not written for
+ * `CODE_CACHE_OTHER_NODE_DAYS` (hosts that run under two Nodes would otherwise remove each other's, and write their own
+ * at every run); and drafts a process killed before its rename left (one another process is writing then fails its
+ * rename, and is written again by a later process).
  */
-function removeOldVersions(folder: string, name: string, prefix: string, suffix: string): void {
-	const others = readdirSync(folder)
-		.filter((other) => other !== name && other.startsWith(prefix) && other.endsWith(suffix))
-		.map((other) => ({ path: join(folder, other), written: statSync(join(folder, other)).mtimeMs }))
-		.sort((a, b) => b.written - a.written);
-	for (const old of others.slice(CODE_CACHE_VERSIONS_KEPT - 1)) rmSync(old.path, { force: true });
+function removeOld(folder: string, name: string, prefix: string, suffix: string, now: number): void {
+	const files = readdirSync(folder)
+		.filter((other) => other !== name && other.startsWith(prefix))
+		.map((other) => ({ other, path: join(folder, other), written: statSync(join(folder, other)).mtimeMs }));
+	const versions = files.filter((file) => file.other.endsWith(suffix)).sort((a, b) => b.written - a.written);
+	const old = [
+		...versions.slice(CODE_CACHE_VERSIONS_KEPT - 1),
+		...files.filter(
+			(file) =>
+				file.other.endsWith(CACHE_EXTENSION) &&
+				!file.other.endsWith(suffix) &&
+				now - file.written > CODE_CACHE_OTHER_NODE_DAYS * DAY_MS,
+		),
+		...files.filter((file) => file.other.endsWith(DRAFT_EXTENSION)),
+	];
+	for (const file of old) rmSync(file.path, { force: true });
 }
 
 function readCache(path: string): Buffer | undefined {
@@ -97,7 +139,7 @@ function readCache(path: string): Buffer | undefined {
 /** Writes the cache whole or not at all: a process that reads it never sees half of one. */
 function writeCache(folder: string, name: string, data: Buffer): void {
 	mkdirSync(folder, { recursive: true });
-	const draft = join(folder, `${name}.${process.pid}.draft`);
+	const draft = join(folder, `${name}.${process.pid}${DRAFT_EXTENSION}`);
 	try {
 		writeFileSync(draft, data);
 		renameSync(draft, join(folder, name));

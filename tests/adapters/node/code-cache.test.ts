@@ -15,8 +15,9 @@ import {
 } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
+import { pathToFileURL } from "node:url";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { requireCached } from "../../../src/adapters/node/code-cache.ts";
+import { requireCached, requireCodeBeside } from "../../../src/adapters/node/code-cache.ts";
 
 /** What the test modules export. */
 interface Probe {
@@ -24,8 +25,15 @@ interface Probe {
 	where: { filename: string; dirname: string; thisIsExports: boolean; sep: string; helper: string };
 }
 
-/** A module that uses what Node gives a CommonJS module: `require` (of Node's modules and a file beside it), `module`, `exports`, its paths. */
+/**
+ * A module that uses what Node gives a CommonJS module: `require` (of Node's modules and a file beside it), `module`,
+ * `exports`, its paths; its first line names its version, as the build writes it.
+ */
 function moduleText(version: number): string {
+	return [`// A test module. Version ${versionOf(version)}.`, bodyText(version)].join("\n");
+}
+
+function bodyText(version: number): string {
 	return [
 		'"use strict";',
 		'const { sep } = require("node:path");',
@@ -56,13 +64,22 @@ function place(version = 2): string {
 	return join(at, "code.cjs");
 }
 
-/** The version the build would write into the entry of the module of `version`: its text's SHA-256, 16 hex digits. */
+/** The version the build writes into the entry of the module of `version` and on its first line: its SHA-256. */
 function versionOf(version = 2): string {
-	return createHash("sha256").update(moduleText(version)).digest("hex").slice(0, 16);
+	return createHash("sha256").update(bodyText(version)).digest("hex").slice(0, 16);
 }
 
-function load(version = 2) {
-	return requireCached<Probe>(place(version), { folder, version: versionOf(version) });
+/** A day of the clock `load` gives by default: the day the test's files are written. */
+const TODAY = Date.UTC(2026, 11, 6, 12);
+const DAY_MS = 24 * 3600 * 1000;
+
+function load(version = 2, now = () => TODAY) {
+	return requireCached<Probe>(place(version), { folder, version: versionOf(version), now });
+}
+
+/** Sets when `file` in the cache folder was last written. */
+function writtenAt(file: string, at: number): void {
+	utimesSync(join(folder, file), new Date(at), new Date(at));
 }
 
 afterEach(() => {
@@ -148,19 +165,55 @@ describe("a CommonJS file run with V8's code cache", () => {
 		expect(load(2).fromCache).toBe(false);
 	});
 
-	it("leaves the caches another Node wrote, of any version of the file", () => {
+	it("leaves the caches another Node wrote, of any version of the file, until not written for 30 days", () => {
 		load().keep();
 		const [own] = caches();
 		const others = ["v99.0.0", "v98.0.0", "v97.0.0"].map((node) =>
 			(own ?? "").replace(`-${process.version}-`, `-${node}-`),
 		);
 		for (const other of others) writeFileSync(join(folder, other), "another Node's cache");
+		writtenAt(others[0] ?? "", TODAY - 30 * DAY_MS);
+		writtenAt(others[1] ?? "", TODAY - 30 * DAY_MS - 1);
+		writtenAt(others[2] ?? "", TODAY);
 		load(3).keep();
 		load(4).keep();
 		load(5).keep();
 		const now = caches();
-		expect(now).toHaveLength(6);
-		expect(now).toEqual(expect.arrayContaining(others));
+		expect(now).toHaveLength(5);
+		expect(now).toEqual(expect.arrayContaining([others[0], others[2]]));
+		expect(now).not.toContain(others[1]);
+		// Read by no other process: the caches of 32 days ago go at the next write, of another version.
+		load(6, () => TODAY + 2 * DAY_MS).keep();
+		expect(caches().filter((file) => !file.includes(`-${process.version}-`))).toEqual([others[2]]);
+	});
+
+	it("removes the drafts a process killed before its rename left, once it writes its own cache", () => {
+		mkdirSync(folder, { recursive: true });
+		const draft = `code.cjs-${versionOf(3)}-${process.version}-${process.arch}.v8-cache.4242.draft`;
+		writeFileSync(join(folder, draft), "half a cache");
+		writeFileSync(join(folder, "notes.draft"), "not ours");
+		load().keep();
+		expect(caches()).toEqual([`code.cjs-${versionOf()}-${process.version}-${process.arch}.v8-cache`, "notes.draft"]);
+	});
+
+	it("reads the version of a file of one line at its end", () => {
+		const file = join(dir, "one-line.cjs");
+		writeFileSync(file, "exports.answer = (value) => value * 7; // Version 0123456789abcdef.");
+		requireCached<Probe>(file, { folder, version: "0123456789abcdef" }).keep();
+		expect(caches()).toEqual([`one-line.cjs-0123456789abcdef-${process.version}-${process.arch}.v8-cache`]);
+	});
+
+	it("runs a file of another build compiled afresh, and reads and writes no cache for it", () => {
+		load().keep();
+		const [name] = caches();
+		const written = readFileSync(join(folder, name ?? ""));
+		// The entry names version 2; the file beside it is version 3 (an update caught between its two files).
+		const other = requireCached<Probe>(place(3), { folder, version: versionOf(2) });
+		expect(other.fromCache).toBe(false);
+		expect(other.exports.answer(5)).toBe(15);
+		other.keep();
+		expect(caches()).toEqual([name]);
+		expect(readFileSync(join(folder, name ?? ""))).toEqual(written);
 	});
 
 	it("compiles the file when V8 refuses the cache, and writes a good one in its place", () => {
@@ -195,6 +248,29 @@ describe("a CommonJS file run with V8's code cache", () => {
 		expect(() => loaded.keep()).not.toThrow();
 		expect(caches()).toEqual([name]);
 		expect(statSync(join(folder, name)).isDirectory()).toBe(true);
+	});
+
+	it("runs the code file beside an entry, and the code's own module where there is none (a run from the source)", () => {
+		const file = place();
+		const entry = pathToFileURL(join(dirname(file), "entry.mjs")).href;
+		const source: Probe = {
+			answer: () => 0,
+			where: { filename: "", dirname: "", thisIsExports: false, sep: "", helper: "" },
+		};
+		const beside = requireCodeBeside(entry, "code.cjs", source, () => ({ folder, version: versionOf() }));
+		expect(beside.exports.answer(21)).toBe(42);
+		beside.keep();
+		expect(caches()).toHaveLength(1);
+		let asked = false;
+		const none = requireCodeBeside(entry, "missing.cjs", source, () => {
+			asked = true;
+			return { folder, version: versionOf() };
+		});
+		expect(none.exports).toBe(source);
+		expect(none.fromCache).toBe(false);
+		none.keep();
+		expect(caches()).toHaveLength(1);
+		expect(asked).toBe(false);
 	});
 
 	it("runs the file with Node's own require, and keeps no cache, with no folder (Bun)", () => {

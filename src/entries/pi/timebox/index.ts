@@ -5,11 +5,9 @@
 // `node:vm` keeps no V8 cache, that code is loaded by `require`. Run from the source (pi -e on this file), it runs
 // extension.ts itself, which the build leaves out of the entry's bundle.
 
-import { existsSync } from "node:fs";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
 import { type ExtensionAPI, getAgentDir } from "@mariozechner/pi-coding-agent";
-import { type CachedModule, requireCached } from "../../../adapters/node/code-cache.ts";
+import { requireCodeBeside } from "../../../adapters/node/code-cache.ts";
 import { CODE_CACHE_FOLDER } from "../../../core/index.ts";
 import * as source from "./extension.ts";
 
@@ -19,18 +17,10 @@ const CODE_FILE = "timebox-pi.cjs";
 /** The version of the code file (the first 16 hex digits of its SHA-256), which the build writes into this entry. */
 declare const TIMEBOX_CODE_VERSION: string;
 
-type Code = typeof source;
-
-function loadCode(): CachedModule<Code> {
-	const file = fileURLToPath(new URL(`./${CODE_FILE}`, import.meta.url));
-	if (!existsSync(file)) return { exports: source, fromCache: false, keep: () => {} };
-	return requireCached<Code>(file, {
-		folder: process.versions.bun === undefined ? join(getAgentDir(), CODE_CACHE_FOLDER) : null,
-		version: TIMEBOX_CODE_VERSION,
-	});
-}
-
-const code = loadCode();
+const code = requireCodeBeside(import.meta.url, CODE_FILE, source, () => ({
+	folder: process.versions.bun === undefined ? join(getAgentDir(), CODE_CACHE_FOLDER) : null,
+	version: TIMEBOX_CODE_VERSION,
+}));
 
 export default function timebox(pi: ExtensionAPI): void {
 	code.exports.timeboxExtension({

@@ -203,6 +203,15 @@ describe("a CommonJS file run with V8's code cache", () => {
 		expect(caches()).toEqual([`one-line.cjs-0123456789abcdef-${process.version}-${process.arch}.v8-cache`]);
 	});
 
+	it("reads the version on the first line alone, even an empty one, never at the file's end", () => {
+		const file = join(dir, "late-version.cjs");
+		writeFileSync(file, "\nexports.answer = (value) => value * 7; // Version 0123456789abcdef.");
+		const loaded = requireCached<Probe>(file, { folder, version: "0123456789abcdef" });
+		expect(loaded.exports.answer(2)).toBe(14);
+		loaded.keep();
+		expect(caches()).toEqual([]);
+	});
+
 	it("runs a file of another build compiled afresh, and reads and writes no cache for it", () => {
 		load().keep();
 		const [name] = caches();

@@ -171,24 +171,13 @@ export const LEGACY_ID_PREFIX = "legacy-";
 /** The folder of the per-user ledger, under the host's own data folder (pi's agent directory, the plugin's data). */
 export const LEDGER_FOLDER = "timebox-ledger";
 
-/**
- * The folder of V8's code cache of Timebox's code, under pi's agent directory for pi's extension and in Timebox's state
- * folder for the hook script: its functions as compiled by the last process that had none, read back by the next one
- * instead of compiled again.
- */
+/** The folder of V8's code cache of Timebox's code: in pi's agent directory (pi), in Timebox's state folder (hooks). */
 export const CODE_CACHE_FOLDER = "timebox-code-cache";
 
-/**
- * The caches of one file kept for one Node, the newest first: two versions of the code in use at once (the packages of
- * two hosts updated on different days) keep theirs, instead of removing each other's and writing their own at every
- * run; older versions are removed.
- */
+/** The caches of one file kept per Node, newest first: two versions in use at once (hosts updated apart) keep both. */
 export const CODE_CACHE_VERSIONS_KEPT = 3;
 
-/**
- * The days another Node's cache of a file is kept after it was written: long enough that hosts on two Nodes keep
- * theirs, short enough that the caches of a Node no longer used go.
- */
+/** The days another Node's cache is kept after it was written: hosts on two Nodes keep theirs, an unused Node's go. */
 export const CODE_CACHE_OTHER_NODE_DAYS = 30;
 
 /**

@@ -34,11 +34,11 @@ if (typeof code.exports.runHookScript !== "function") {
 	process.stderr.write(`timebox: ${CODE_FILE} is missing beside ${process.argv[1]}: install the plugin again\n`);
 	process.exitCode = 1;
 } else {
-	const answered = await code.exports.runHookScript({
-		url: import.meta.url,
-		importReport: () => import("./report/entry.ts"),
-	});
 	// The cache holds what is compiled when it is written: after a hook answered, the code a hook takes. It is written
 	// once per version of the code, so not after a status line, a watcher or input the script could not read.
-	if (answered) code.keep();
+	void code.exports
+		.runHookScript({ url: import.meta.url, importReport: () => import("./report/entry.ts") })
+		.then((answered) => {
+			if (answered) code.keep();
+		});
 }

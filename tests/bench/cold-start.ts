@@ -1,6 +1,6 @@
 // Benchmark 1c: what a fresh process pays, where no JIT has warmed up: pi opening a big session (Timebox's
 // `session_start` on a 100,000-entry session, timed in a new Node process that opened the session file as pi does, and
-// the handlers of that session's first prompt), and one hook of the hook hosts (`timebox.mjs hook` with a budget in
+// the handlers of that session's first prompt), and one hook of the hook hosts (`timebox.cjs hook` with a budget in
 // force) against bare Node start-up.
 
 import { copyFileSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
@@ -32,7 +32,7 @@ export interface ColdStartResult {
 	loadMs: number;
 	/** The same three in the process before them, which found no code cache and left one (a first start after an install). */
 	uncached: { sessionStartMs: number; firstPromptMs: number; loadMs: number };
-	/** Bare `node -e 0`, and `timebox.mjs hook` on a prompt with a budget in force. */
+	/** Bare `node -e 0`, and `timebox.cjs hook` on a prompt with a budget in force. */
 	nodeMs: number;
 	hookMs: number;
 }

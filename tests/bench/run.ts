@@ -466,7 +466,7 @@ function coldRows(result: ColdStartResult): Row[] {
 			"—",
 		],
 		[
-			"Claude Code hook, `timebox.mjs hook` (UserPromptSubmit, budget in force) / bare `node -e 0`",
+			"Claude Code hook, `timebox.cjs hook` (UserPromptSubmit, budget in force) / bare `node -e 0`",
 			`${formatMs(result.hookMs)} / ${formatMs(result.nodeMs)} (${hookRatio.toFixed(2)}×)`,
 			`${HOOK_RUNS} + ${HOOK_RUNS}, alternating`,
 			`≤ ${HOOK_TARGET}× Node start-up`,
@@ -483,7 +483,7 @@ function hookLogRows(result: HookLogResult): Row[] {
 	const [short, long] = HOOK_LOG_SIZES.map((lines) => lines.toLocaleString("en-US"));
 	return [
 		[
-			`Claude Code hook, \`timebox.mjs hook\` (UserPromptSubmit, budget in force) on a session log of ${short} / ${long} lines`,
+			`Claude Code hook, \`timebox.cjs hook\` (UserPromptSubmit, budget in force) on a session log of ${short} / ${long} lines`,
 			`${formatMs(result.shortMs)} / ${formatMs(result.longMs)} (${ratio.toFixed(2)}×)`,
 			`${HOOK_LOG_RUNS} + ${HOOK_LOG_RUNS} fresh processes, alternating`,
 			`≤ ${HOOK_LOG_TARGET}×`,

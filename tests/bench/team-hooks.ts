@@ -18,9 +18,9 @@ import { median, nowMs, progress, REPO_ROOT } from "./stats.ts";
 export const TEAM_HOOK_RUNS = 15;
 
 const HOSTS = {
-	codex: { bin: "plugins/codex-cli/bin/timebox.mjs", event: "UserPromptSubmit", args: ["hook", "--host", "codex"] },
-	gemini: { bin: "plugins/gemini-cli/bin/timebox.mjs", event: "BeforeAgent", args: ["hook", "--host", "gemini"] },
-	claude: { bin: "plugins/claude-code/bin/timebox.mjs", event: "UserPromptSubmit", args: ["hook", "--host", "claude"] },
+	codex: { bin: "plugins/codex-cli/bin/timebox.cjs", event: "UserPromptSubmit", args: ["hook", "--host", "codex"] },
+	gemini: { bin: "plugins/gemini-cli/bin/timebox.cjs", event: "BeforeAgent", args: ["hook", "--host", "gemini"] },
+	claude: { bin: "plugins/claude-code/bin/timebox.cjs", event: "UserPromptSubmit", args: ["hook", "--host", "claude"] },
 } as const;
 
 export type HookHostName = keyof typeof HOSTS;

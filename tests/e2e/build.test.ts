@@ -50,12 +50,16 @@ describe("npm run build", () => {
 	it("bundles the hook script once: the same bytes in every package, in the repository and in a copy elsewhere", async () => {
 		await rm(join(copy, BUNDLES[1]));
 		expect((await build(copy)).code).toBe(0);
-		const committed = await readFile(join(REPO, BUNDLES[0]));
-		for (const bundle of BUNDLES) {
-			expect((await readFile(join(copy, bundle))).equals(committed), bundle).toBe(true);
-			expect((await readFile(join(REPO, bundle))).equals(committed), bundle).toBe(true);
+		// The ES module entry, and the CommonJS one the gate starts.
+		for (const extension of [".mjs", ".cjs"]) {
+			const named = BUNDLES.map((bundle) => bundle.replace(/\.mjs$/, extension));
+			const committed = await readFile(join(REPO, BUNDLES[0].replace(/\.mjs$/, extension)));
+			for (const bundle of named) {
+				expect((await readFile(join(copy, bundle))).equals(committed), bundle).toBe(true);
+				expect((await readFile(join(REPO, bundle))).equals(committed), bundle).toBe(true);
+			}
+			expect(committed.toString()).not.toContain(REPO);
 		}
-		expect(committed.toString()).not.toContain(REPO);
 	});
 
 	it("puts the hook gate beside every bundle, as it is in the source", async () => {

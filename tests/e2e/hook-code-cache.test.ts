@@ -58,8 +58,9 @@ describe.each(HOSTS)("the hook script's code cache on $name", ({ bin, host, even
 		}
 	};
 	let turn = 0;
-	const hook = (prompt: string) =>
-		runProcess(process.execPath, [join(REPO, bin), "hook", "--host", host], {
+	// The hook script as the gate starts it (its CommonJS entry), or as a command typed in a terminal starts it.
+	const hook = (prompt: string, entry = bin.replace(/\.mjs$/, ".cjs")) =>
+		runProcess(process.execPath, [join(REPO, entry), "hook", "--host", host], {
 			env: env(),
 			cwd: root,
 			input: JSON.stringify({
@@ -102,28 +103,32 @@ describe.each(HOSTS)("the hook script's code cache on $name", ({ bin, host, even
 		expect(written?.name).toBe(`timebox-hook.cjs-${version}-${process.version}-${process.arch}.v8-cache`);
 
 		const first = await hook("first");
-		const second = await hook("second");
+		// The ES module entry runs the same code, from the same cache.
+		const second = await hook("second", bin);
 		const third = await hook("third");
 		expect([first.stderr, second.stderr, third.stderr]).toEqual(["", "", ""]);
 		expect(third.stdout).toContain("Timebox budget spent.");
 		expect(cache()).toEqual([written]);
 	});
 
-	it("says in one line, as a hook's failure, that its code file is missing beside it", async () => {
-		const copy = join(root, "partial", "bin");
-		mkdirSync(copy, { recursive: true });
-		copyFileSync(join(REPO, bin), join(copy, "timebox.mjs"));
-		const run = await runProcess(process.execPath, [join(copy, "timebox.mjs"), "hook", "--host", host], {
-			env: env(),
-			input: "{}",
-		});
-		expect(run.code).toBe(1);
-		expect(run.stdout).toBe("");
-		expect(run.stderr).toBe(
-			`timebox: timebox-hook.cjs is missing beside ${join(copy, "timebox.mjs")}: install the plugin again\n`,
-		);
-		expect(cache()).toEqual([]);
-	});
+	it.each(["timebox.cjs", "timebox.mjs"])(
+		"says in one line, as a hook's failure, that its code file is missing beside %s",
+		async (entry) => {
+			const copy = join(root, "partial", "bin");
+			mkdirSync(copy, { recursive: true });
+			copyFileSync(join(REPO, bin, "..", entry), join(copy, entry));
+			const run = await runProcess(process.execPath, [join(copy, entry), "hook", "--host", host], {
+				env: env(),
+				input: "{}",
+			});
+			expect(run.code).toBe(1);
+			expect(run.stdout).toBe("");
+			expect(run.stderr).toBe(
+				`timebox: timebox-hook.cjs is missing beside ${join(copy, entry)}: install the plugin again\n`,
+			);
+			expect(cache()).toEqual([]);
+		},
+	);
 
 	it("compiles past a cache V8 refuses, answers the same, and writes a good one in its place", async () => {
 		await hook("/timebox turns:5");

@@ -308,7 +308,7 @@ function write2(op, ledger) {
 // src/adapters/team/open.ts
 var import_node_os2 = require("node:os");
 
-// lazy-builtin:node:crypto
+// lazy-builtins:node:crypto
 var loaded;
 var load2 = () => loaded ??= require("crypto");
 function createHash(...args) {
@@ -798,14 +798,14 @@ var SCRIPT_SHAS = {
 // src/adapters/team/bridge.ts
 var REPLY_BYTES = 256 * 1024;
 
-// lazy-builtin:node:net
+// lazy-builtins:node:net
 var loaded2;
 var load3 = () => loaded2 ??= require("net");
 function connect(...args) {
   return load3().connect(...args);
 }
 
-// lazy-builtin:node:tls
+// lazy-builtins:node:tls
 var loaded3;
 var load4 = () => loaded3 ??= require("tls");
 function connect2(...args) {

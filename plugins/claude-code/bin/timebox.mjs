@@ -1,8 +1,19 @@
 // Timebox's hook script for Claude Code, Gemini CLI and Codex CLI, bundled from src/entries/hooks.ts by npm run build. Do not edit.
 
-// src/entries/hooks.ts
-import { homedir } from "node:os";
-import { isAbsolute, join as join2 } from "node:path";
+// entry-builtins:node:os
+import { createRequire } from "node:module";
+var loaded;
+var load = () => loaded ??= process.getBuiltinModule?.("node:os") ?? createRequire(import.meta.url)("node:os");
+var homedir = load().homedir;
+
+// entry-builtins:node:path
+import { createRequire as createRequire2 } from "node:module";
+var loaded2;
+var load2 = () => loaded2 ??= process.getBuiltinModule?.("node:path") ?? createRequire2(import.meta.url)("node:path");
+var basename = load2().basename;
+var dirname = load2().dirname;
+var isAbsolute = load2().isAbsolute;
+var join = load2().join;
 
 // src/core/constants.ts
 var MAX_TIME_LIMIT_MS = 30 * 24 * 60 * 60 * 1e3;
@@ -106,12 +117,35 @@ function stateDirIn(stateHome, home) {
   return stateHome?.trim() ? `${stateHome}/timebox` : `${home}/.local/state/timebox`;
 }
 
+// entry-builtins:node:fs
+import { createRequire as createRequire3 } from "node:module";
+var loaded3;
+var load4 = () => loaded3 ??= process.getBuiltinModule?.("node:fs") ?? createRequire3(import.meta.url)("node:fs");
+var existsSync = load4().existsSync;
+var mkdirSync = load4().mkdirSync;
+var readdirSync = load4().readdirSync;
+var readFileSync = load4().readFileSync;
+var renameSync = load4().renameSync;
+var rmSync = load4().rmSync;
+var statSync = load4().statSync;
+var writeFileSync = load4().writeFileSync;
+
 // src/adapters/node/code-cache.ts
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
-import { createRequire } from "node:module";
-import { basename, dirname, join } from "node:path";
-import { fileURLToPath } from "node:url";
-import { Script } from "node:vm";
+import { createRequire as createRequire6 } from "node:module";
+
+// entry-builtins:node:url
+import { createRequire as createRequire4 } from "node:module";
+var loaded4;
+var load5 = () => loaded4 ??= process.getBuiltinModule?.("node:url") ?? createRequire4(import.meta.url)("node:url");
+var fileURLToPath = load5().fileURLToPath;
+
+// entry-builtins:node:vm
+import { createRequire as createRequire5 } from "node:module";
+var loaded5;
+var load6 = () => loaded5 ??= process.getBuiltinModule?.("node:vm") ?? createRequire5(import.meta.url)("node:vm");
+var Script = load6().Script;
+
+// src/adapters/node/code-cache.ts
 var WRAPPER_HEAD = "(function (exports, require, module, __filename, __dirname) { ";
 var WRAPPER_TAIL = "\n});";
 var CACHE_EXTENSION = ".v8-cache";
@@ -125,7 +159,7 @@ function requireCodeBeside(entryUrl, name, source, options) {
 }
 function requireCached(file, options) {
   const { folder, version } = options;
-  const require2 = createRequire(file);
+  const require2 = createRequire6(file);
   if (folder === null) return { exports: require2(file), fromCache: false, keep: () => {
   } };
   const text = readFileSync(file, "utf8");
@@ -195,20 +229,18 @@ var hook_main_exports = {};
 var CODE_FILE = "timebox-hook.cjs";
 function cacheFolder(env) {
   const state = stateDirIn(env.XDG_STATE_HOME, env.HOME || homedir());
-  return isAbsolute(state) ? join2(state, CODE_CACHE_FOLDER) : null;
+  return isAbsolute(state) ? join(state, CODE_CACHE_FOLDER) : null;
 }
 var code = requireCodeBeside(import.meta.url, CODE_FILE, hook_main_exports, () => ({
   folder: cacheFolder(process.env),
-  version: "4f48d027f93b5143"
+  version: "6a6bff0744135524"
 }));
 if (typeof code.exports.runHookScript !== "function") {
   process.stderr.write(`timebox: ${CODE_FILE} is missing beside ${process.argv[1]}: install the plugin again
 `);
   process.exitCode = 1;
 } else {
-  const answered = await code.exports.runHookScript({
-    url: import.meta.url,
-    importReport: () => import("./timebox-report.mjs")
+  void code.exports.runHookScript({ url: import.meta.url, importReport: () => import("./timebox-report.mjs") }).then((answered) => {
+    if (answered) code.keep();
   });
-  if (answered) code.keep();
 }

@@ -16,8 +16,8 @@ request=
 # classic hooks stand down before anything else runs, so that no prompt is counted and no command answered twice.
 [ "$host" = claude ] && [ "${TIMEBOX_MODULE_LOADED-}" = 1 ] && exit 0
 case $0 in
-*/*) script=${0%/*}/timebox.mjs ;;
-*) script=timebox.mjs ;;
+*/*) script=${0%/*}/timebox.cjs ;;
+*) script=timebox.cjs ;;
 esac
 
 # Hands the event to the hook script: what the gate read of stdin first, then the rest of it.

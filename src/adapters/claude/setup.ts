@@ -36,7 +36,7 @@ export function mergeStatusLine(text: string | null, script: string): { text: st
 	if (!isRecord(settings)) return { text: null, message: SETTINGS_NOT_OBJECT };
 	const current = isRecord(settings.statusLine) ? settings.statusLine : null;
 	const theirs = current && typeof current.command === "string" ? current.command : null;
-	if (theirs?.includes(" statusline") && theirs.includes("timebox.mjs")) {
+	if (theirs?.includes(" statusline") && /timebox\.[cm]js/.test(theirs)) {
 		return { text: null, message: STATUS_LINE_ALREADY_SET };
 	}
 	const statusLine = { ...current, type: "command", command: statusLineCommand(script, theirs), refreshInterval: 1 };

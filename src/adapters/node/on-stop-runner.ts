@@ -3,7 +3,7 @@
 
 import { type ChildProcess, type SpawnOptions, spawn } from "node:child_process";
 import type { Socket } from "node:net";
-import { Readable, type Writable } from "node:stream";
+import type { Readable, Writable } from "node:stream";
 import { type OnStopOutcome, type OnStopStarter, quoteInput } from "../../core/index.ts";
 import { wrapperArgs } from "../on-stop/wrapper.ts";
 
@@ -21,9 +21,12 @@ export const SHELL = "/bin/sh";
  */
 export const SHELL_ARGS = ["-c", "--"] as const;
 
-/** Whether a child's descriptor is a pipe's socket, found without loading node:net. */
+/**
+ * Whether a child's descriptor is a pipe's socket, found without loading node:net or node:stream (a hook process that
+ * loads the streams pays about 20 of Node's modules, 2 to 3% of its instructions, to start no process at all).
+ */
 function isSocket(stream: Readable | Writable | null | undefined): stream is Socket {
-	return stream instanceof Readable && "unref" in stream && typeof stream.unref === "function";
+	return stream != null && "unref" in stream && typeof stream.unref === "function";
 }
 
 /** Why a start failed: Node's message (`spawn E2BIG`), or whatever was thrown. */

@@ -56,6 +56,12 @@ describe("merging the status line into the settings", () => {
 			text: null,
 			message: "Timebox's status line is already set up; nothing was changed.",
 		});
+		// Set up from either of the hook script's entries, the ES module or the CommonJS one the hook gate starts.
+		const fromCommonJs = mergeStatusLine(null, SCRIPT.replace(/\.mjs$/, ".cjs")).text;
+		expect(mergeStatusLine(fromCommonJs, SCRIPT)).toEqual({
+			text: null,
+			message: "Timebox's status line is already set up; nothing was changed.",
+		});
 	});
 
 	it("leaves settings it cannot read alone", () => {

@@ -68,7 +68,7 @@ function gates(runs: readonly Run[]): string[] {
 	});
 }
 
-const handed = (stdin: string, host = "codex") => `node /plugin/bin/timebox.mjs hook --host ${host}\n${stdin}`;
+const handed = (stdin: string, host = "codex") => `node /plugin/bin/timebox.cjs hook --host ${host}\n${stdin}`;
 
 function event(name: string, fields: object = {}, session = "s1"): string {
 	return JSON.stringify({
@@ -281,7 +281,7 @@ describe("the hook gate before the real hook script", () => {
 		const bin = join(root, "plugin", "bin");
 		mkdirSync(bin, { recursive: true });
 		copyFileSync(GATE, join(bin, "timebox-gate.sh"));
-		copyFileSync(join(REPO, "plugins/codex-cli/bin/timebox.mjs"), join(bin, "timebox.mjs"));
+		copyFileSync(join(REPO, "plugins/codex-cli/bin/timebox.cjs"), join(bin, "timebox.cjs"));
 		copyFileSync(join(REPO, "plugins/codex-cli/bin/timebox-hook.cjs"), join(bin, "timebox-hook.cjs"));
 		const run = (stdin: string) =>
 			spawnSync("sh", [join(bin, "timebox-gate.sh"), "codex"], {

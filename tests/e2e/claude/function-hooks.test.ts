@@ -68,12 +68,12 @@ function reply(text: string): string {
 
 /** The Nodes started to run Timebox's hook script (the classic hooks): none may start where the module runs. */
 function hookScriptStarts(): string[] {
-	return node.starts().filter((start) => start.includes("timebox.mjs"));
+	return node.starts().filter((start) => /timebox\.[cm]js/.test(start));
 }
 
 /** The processes under the sandbox that are Node or Timebox's hook script: a watcher, or a classic hook at work. */
 function nodeProcesses(): string[] {
-	return processesOf(box.home).filter((line) => /(^|\/)node(\s|$)|timebox\.mjs/.test(line));
+	return processesOf(box.home).filter((line) => /(^|\/)node(\s|$)|timebox\.[cm]js/.test(line));
 }
 
 /** The sessions of the saved budgets, each with the turn limits of its budgets. */

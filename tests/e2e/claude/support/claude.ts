@@ -22,7 +22,8 @@ export {
 export { CLAUDE_BIN, CLAUDE_CODE_VERSION, ensureClaudeCode, PLUGIN_DIR } from "../../../../demo/hosts/claude.ts";
 export { REPO } from "../../../../demo/repo.ts";
 export { type RunOptions, type RunResult, runProcess };
-export const TIMEBOX_BIN = join(PLUGIN_DIR, "bin/timebox.mjs");
+/** The hook script as the hook gate starts it: its CommonJS entry (`bin/timebox.mjs` runs the same code). */
+export const TIMEBOX_BIN = join(PLUGIN_DIR, "bin/timebox.cjs");
 
 /**
  * How Claude Code runs the plugin: its hooks module in Claude Code's own process ("function hooks", the default where

@@ -264,6 +264,9 @@ const STORE_WORKER_BANNER = `// Timebox's team store worker, bundled from ${STOR
 const TEAM_BATCH_ENTRY = "src/entries/team-batch.ts";
 const TEAM_BATCH_BUNDLE = "plugins/claude-code/bin/timebox-team.cjs";
 const TEAM_BATCH_BANNER = `// Timebox's team batch script for Claude Code's hooks module, bundled from ${TEAM_BATCH_ENTRY} by npm run build. Do not edit.`;
+const TEAM_BATCH_CODE_ENTRY = "src/entries/team-batch-main.ts";
+const TEAM_BATCH_CODE = "plugins/claude-code/bin/timebox-team-code.cjs";
+const TEAM_BATCH_CODE_BANNER = `// Timebox's team batch script code for Claude Code's hooks module, bundled from ${TEAM_BATCH_CODE_ENTRY} by npm run build. Do not edit.`;
 
 /**
  * An esbuild plugin that leaves the code of `codeEntry` out of an entry that runs it from V8's code cache: the entry
@@ -410,9 +413,21 @@ async function generated() {
 	for (const path of [...BUNDLES, PI_BUNDLE]) files.set(join(dirname(path), STORE_WORKER_NAME), worker);
 	files.set(join(dirname(PI_BUNDLE), REPORT_FILE), report);
 	files.set(MODULE_BUNDLE, await moduleBundle());
+	const teamBatchCode = await cachedCode(TEAM_BATCH_CODE_ENTRY, TEAM_BATCH_CODE_BANNER, TEAM_BATCH_CODE, [
+		lazyBuiltinsIn("cjs"),
+	]);
+	files.set(TEAM_BATCH_CODE, teamBatchCode.text);
 	files.set(
 		TEAM_BATCH_BUNDLE,
-		await bundle(TEAM_BATCH_ENTRY, TEAM_BATCH_BANNER, "node", [], [lazyBuiltinsIn("cjs")], "cjs"),
+		await bundle(
+			TEAM_BATCH_ENTRY,
+			TEAM_BATCH_BANNER,
+			"node",
+			[],
+			[lazyBuiltinsIn("cjs"), codeApart(TEAM_BATCH_CODE_ENTRY)],
+			"cjs",
+			codeVersion(teamBatchCode),
+		),
 	);
 	const piCode = await cachedCode(PI_CODE_ENTRY, PI_CODE_BANNER, PI_CODE);
 	files.set(PI_CODE, piCode.text);

@@ -1,13 +1,11 @@
-// Process entry of the hook script (bundled into each hook host package's bin/timebox.mjs): it runs the script's code
+// Process entry of the hook script (bundled into each hook host package's bin/timebox.mjs, and as CommonJS into
+// bin/timebox.cjs, which the hook gate starts): it runs the script's code
 // (hook-main.ts, bundled beside it as bin/timebox-hook.cjs) from V8's code cache in Timebox's state folder, and writes
 // that cache after a run where there was none. A hook process then starts with the functions an earlier one compiled
 // already compiled. Run from the source, it runs hook-main.ts itself, which the build leaves out of this bundle.
 
-import { homedir } from "node:os";
-import { isAbsolute, join } from "node:path";
-import { stateDirIn } from "../adapters/daily/ledger.ts";
 import { requireCodeBeside } from "../adapters/node/code-cache.ts";
-import { CODE_CACHE_FOLDER } from "../core/index.ts";
+import { codeCacheFolder } from "./code-cache-folder.ts";
 import * as source from "./hook-main.ts";
 
 /** The script's code, beside this entry in a host package (the build writes it there). */
@@ -16,17 +14,8 @@ const CODE_FILE = "timebox-hook.cjs";
 /** The version of the code file (the first 16 hex digits of its SHA-256), which the build writes into this entry. */
 declare const TIMEBOX_CODE_VERSION: string;
 
-/**
- * The cache's folder, in Timebox's state folder; none (the code compiled, no cache kept) where that is not an absolute
- * path: an empty HOME or a relative XDG_STATE_HOME would put it under `/` or the user's project.
- */
-function cacheFolder(env: NodeJS.ProcessEnv): string | null {
-	const state = stateDirIn(env.XDG_STATE_HOME, env.HOME || homedir());
-	return isAbsolute(state) ? join(state, CODE_CACHE_FOLDER) : null;
-}
-
 const code = requireCodeBeside(import.meta.url, CODE_FILE, source, () => ({
-	folder: cacheFolder(process.env),
+	folder: codeCacheFolder(process.env),
 	version: TIMEBOX_CODE_VERSION,
 }));
 if (typeof code.exports.runHookScript !== "function") {

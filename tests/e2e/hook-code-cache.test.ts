@@ -1,7 +1,7 @@
 // Guards the hook script's V8 code cache, on the bundles each hook host installs, in fresh Node processes as the hosts
 // run them: the first hook a process answers writes one cache in Timebox's state folder, and the hooks after it read it
 // and write nothing; a status line, a watcher's start or input the script cannot read write none; a cache V8 refuses is
-// compiled past, with the same answer, and written again.
+// compiled past, with the same answer, and written again. The hooks module's team batch keeps its own the same way.
 
 import { createHash } from "node:crypto";
 import {
@@ -144,5 +144,70 @@ describe.each(HOSTS)("the hook script's code cache on $name", ({ bin, host, even
 		const next = await hook("/timebox status");
 		expect(next.stdout).toBe(answered.stdout);
 		expect(cache()).toEqual([rewritten]);
+	});
+});
+
+describe("the code cache of Claude Code's hooks module's team batch (bin/timebox-team.cjs)", () => {
+	const batchBin = join(REPO, "plugins/claude-code/bin/timebox-team.cjs");
+	const state = () => join(root, "state");
+	const folder = () => join(state(), "timebox", CODE_CACHE_FOLDER);
+	const cache = () => {
+		try {
+			return readdirSync(folder()).map((name) => ({ name, bytes: readFileSync(join(folder(), name)) }));
+		} catch {
+			return [];
+		}
+	};
+	// A prompt's count for a team whose store refuses connections: the batch answers at once with the outage.
+	const request = JSON.stringify({
+		session: "cache",
+		budgets: [{ scope: "user", source: "test", limits: { timeMs: null, turns: 10, tokens: null, cost: null } }],
+		ops: [{ op: "count", limits: [10] }],
+	});
+	const batch = (arg: string, bin = batchBin) =>
+		runProcess(process.execPath, [bin, arg], {
+			env: {
+				PATH: process.env.PATH,
+				HOME: join(root, "home"),
+				XDG_STATE_HOME: state(),
+				TIMEBOX_DAILY_STORE: "redis://127.0.0.1:1",
+				TIMEBOX_TEAM: "cache",
+			},
+		});
+
+	it("is written by the first batch that ran, not by a request it could not read, and read by the next batches", async () => {
+		const bad = await batch("not json");
+		expect(bad.stdout).toBe('{"error":"timebox: the team request is not JSON"}\n');
+		expect(cache()).toEqual([]);
+
+		const first = await batch(request);
+		expect(first.stderr).toBe("");
+		expect(JSON.parse(first.stdout)).toMatchObject({ counted: [true] });
+		const code = readFileSync(join(batchBin, "../timebox-team-code.cjs"), "utf8");
+		const version = / Version ([0-9a-f]{16})\.\n/.exec(code)?.[1] ?? "none";
+		const [written, ...more] = cache();
+		expect(more).toEqual([]);
+		expect(written?.name).toBe(`timebox-team-code.cjs-${version}-${process.version}-${process.arch}.v8-cache`);
+
+		const second = await batch(request);
+		expect(second.stderr).toBe("");
+		// The second prompt counted as the first was, on the same outage.
+		const [a, b] = [first, second].map((run) => JSON.parse(run.stdout) as { counted: boolean[]; problem: unknown });
+		expect(b?.counted).toEqual([true]);
+		expect(b?.problem).toEqual(a?.problem);
+		expect(cache()).toEqual([written]);
+	});
+
+	it("says in one line that its code file is missing beside it", async () => {
+		const copy = join(root, "partial", "bin");
+		mkdirSync(copy, { recursive: true });
+		copyFileSync(batchBin, join(copy, "timebox-team.cjs"));
+		const run = await batch(request, join(copy, "timebox-team.cjs"));
+		expect(run.code).toBe(1);
+		expect(run.stdout).toBe("");
+		expect(run.stderr).toBe(
+			`timebox: timebox-team-code.cjs is missing beside ${join(copy, "timebox-team.cjs")}: install the plugin again\n`,
+		);
+		expect(cache()).toEqual([]);
 	});
 });

@@ -25,9 +25,12 @@ var __toESM = (mod, isNodeMode, target) => (target = mod != null ? __create(__ge
   mod
 ));
 
-// src/entries/hooks.ts
-var import_node_os = require("node:os");
-var import_node_path2 = require("node:path");
+// src/adapters/node/code-cache.ts
+var import_node_fs = require("node:fs");
+var import_node_module = require("node:module");
+var import_node_path = require("node:path");
+var import_node_url = require("node:url");
+var import_node_vm = require("node:vm");
 
 // src/core/constants.ts
 var MAX_TIME_LIMIT_MS = 30 * 24 * 60 * 60 * 1e3;
@@ -126,17 +129,7 @@ var WIDTH = 1 << BITS;
 var MASK = WIDTH - 1;
 var EMPTY_LEVEL = Array.from({ length: WIDTH }, () => void 0);
 
-// src/adapters/daily/ledger.ts
-function stateDirIn(stateHome, home) {
-  return stateHome?.trim() ? `${stateHome}/timebox` : `${home}/.local/state/timebox`;
-}
-
 // src/adapters/node/code-cache.ts
-var import_node_fs = require("node:fs");
-var import_node_module = require("node:module");
-var import_node_path = require("node:path");
-var import_node_url = require("node:url");
-var import_node_vm = require("node:vm");
 var WRAPPER_HEAD = "(function (exports, require, module, __filename, __dirname) { ";
 var WRAPPER_TAIL = "\n});";
 var CACHE_EXTENSION = ".v8-cache";
@@ -213,17 +206,28 @@ function writeCache(folder, name, data) {
   }
 }
 
+// src/entries/code-cache-folder.ts
+var import_node_os = require("node:os");
+var import_node_path2 = require("node:path");
+
+// src/adapters/daily/ledger.ts
+function stateDirIn(stateHome, home) {
+  return stateHome?.trim() ? `${stateHome}/timebox` : `${home}/.local/state/timebox`;
+}
+
+// src/entries/code-cache-folder.ts
+function codeCacheFolder(env) {
+  const state = stateDirIn(env.XDG_STATE_HOME, env.HOME || (0, import_node_os.homedir)());
+  return (0, import_node_path2.isAbsolute)(state) ? (0, import_node_path2.join)(state, CODE_CACHE_FOLDER) : null;
+}
+
 // code-apart:src/entries/hook-main.ts
 var hook_main_exports = {};
 
 // src/entries/hooks.ts
 var CODE_FILE = "timebox-hook.cjs";
-function cacheFolder(env) {
-  const state = stateDirIn(env.XDG_STATE_HOME, env.HOME || (0, import_node_os.homedir)());
-  return (0, import_node_path2.isAbsolute)(state) ? (0, import_node_path2.join)(state, CODE_CACHE_FOLDER) : null;
-}
 var code = requireCodeBeside(__entryUrl, CODE_FILE, hook_main_exports, () => ({
-  folder: cacheFolder(process.env),
+  folder: codeCacheFolder(process.env),
   version: "6a6bff0744135524"
 }));
 if (typeof code.exports.runHookScript !== "function") {

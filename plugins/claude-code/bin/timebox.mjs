@@ -1,10 +1,20 @@
 // Timebox's hook script for Claude Code, Gemini CLI and Codex CLI, bundled from src/entries/hooks.ts by npm run build. Do not edit.
 
-// entry-builtins:node:os
+// entry-builtins:node:fs
 import { createRequire } from "node:module";
 var loaded;
-var load = () => loaded ??= process.getBuiltinModule?.("node:os") ?? createRequire(import.meta.url)("node:os");
-var homedir = load().homedir;
+var load = () => loaded ??= process.getBuiltinModule?.("node:fs") ?? createRequire(import.meta.url)("node:fs");
+var existsSync = load().existsSync;
+var mkdirSync = load().mkdirSync;
+var readdirSync = load().readdirSync;
+var readFileSync = load().readFileSync;
+var renameSync = load().renameSync;
+var rmSync = load().rmSync;
+var statSync = load().statSync;
+var writeFileSync = load().writeFileSync;
+
+// src/adapters/node/code-cache.ts
+import { createRequire as createRequire5 } from "node:module";
 
 // entry-builtins:node:path
 import { createRequire as createRequire2 } from "node:module";
@@ -14,6 +24,18 @@ var basename = load2().basename;
 var dirname = load2().dirname;
 var isAbsolute = load2().isAbsolute;
 var join = load2().join;
+
+// entry-builtins:node:url
+import { createRequire as createRequire3 } from "node:module";
+var loaded3;
+var load3 = () => loaded3 ??= process.getBuiltinModule?.("node:url") ?? createRequire3(import.meta.url)("node:url");
+var fileURLToPath = load3().fileURLToPath;
+
+// entry-builtins:node:vm
+import { createRequire as createRequire4 } from "node:module";
+var loaded4;
+var load4 = () => loaded4 ??= process.getBuiltinModule?.("node:vm") ?? createRequire4(import.meta.url)("node:vm");
+var Script = load4().Script;
 
 // src/core/constants.ts
 var MAX_TIME_LIMIT_MS = 30 * 24 * 60 * 60 * 1e3;
@@ -112,39 +134,6 @@ var WIDTH = 1 << BITS;
 var MASK = WIDTH - 1;
 var EMPTY_LEVEL = Array.from({ length: WIDTH }, () => void 0);
 
-// src/adapters/daily/ledger.ts
-function stateDirIn(stateHome, home) {
-  return stateHome?.trim() ? `${stateHome}/timebox` : `${home}/.local/state/timebox`;
-}
-
-// entry-builtins:node:fs
-import { createRequire as createRequire3 } from "node:module";
-var loaded3;
-var load4 = () => loaded3 ??= process.getBuiltinModule?.("node:fs") ?? createRequire3(import.meta.url)("node:fs");
-var existsSync = load4().existsSync;
-var mkdirSync = load4().mkdirSync;
-var readdirSync = load4().readdirSync;
-var readFileSync = load4().readFileSync;
-var renameSync = load4().renameSync;
-var rmSync = load4().rmSync;
-var statSync = load4().statSync;
-var writeFileSync = load4().writeFileSync;
-
-// src/adapters/node/code-cache.ts
-import { createRequire as createRequire6 } from "node:module";
-
-// entry-builtins:node:url
-import { createRequire as createRequire4 } from "node:module";
-var loaded4;
-var load5 = () => loaded4 ??= process.getBuiltinModule?.("node:url") ?? createRequire4(import.meta.url)("node:url");
-var fileURLToPath = load5().fileURLToPath;
-
-// entry-builtins:node:vm
-import { createRequire as createRequire5 } from "node:module";
-var loaded5;
-var load6 = () => loaded5 ??= process.getBuiltinModule?.("node:vm") ?? createRequire5(import.meta.url)("node:vm");
-var Script = load6().Script;
-
 // src/adapters/node/code-cache.ts
 var WRAPPER_HEAD = "(function (exports, require, module, __filename, __dirname) { ";
 var WRAPPER_TAIL = "\n});";
@@ -159,7 +148,7 @@ function requireCodeBeside(entryUrl, name, source, options) {
 }
 function requireCached(file, options) {
   const { folder, version } = options;
-  const require2 = createRequire6(file);
+  const require2 = createRequire5(file);
   if (folder === null) return { exports: require2(file), fromCache: false, keep: () => {
   } };
   const text = readFileSync(file, "utf8");
@@ -222,17 +211,30 @@ function writeCache(folder, name, data) {
   }
 }
 
+// entry-builtins:node:os
+import { createRequire as createRequire6 } from "node:module";
+var loaded5;
+var load6 = () => loaded5 ??= process.getBuiltinModule?.("node:os") ?? createRequire6(import.meta.url)("node:os");
+var homedir = load6().homedir;
+
+// src/adapters/daily/ledger.ts
+function stateDirIn(stateHome, home) {
+  return stateHome?.trim() ? `${stateHome}/timebox` : `${home}/.local/state/timebox`;
+}
+
+// src/entries/code-cache-folder.ts
+function codeCacheFolder(env) {
+  const state = stateDirIn(env.XDG_STATE_HOME, env.HOME || homedir());
+  return isAbsolute(state) ? join(state, CODE_CACHE_FOLDER) : null;
+}
+
 // code-apart:src/entries/hook-main.ts
 var hook_main_exports = {};
 
 // src/entries/hooks.ts
 var CODE_FILE = "timebox-hook.cjs";
-function cacheFolder(env) {
-  const state = stateDirIn(env.XDG_STATE_HOME, env.HOME || homedir());
-  return isAbsolute(state) ? join(state, CODE_CACHE_FOLDER) : null;
-}
 var code = requireCodeBeside(import.meta.url, CODE_FILE, hook_main_exports, () => ({
-  folder: cacheFolder(process.env),
+  folder: codeCacheFolder(process.env),
   version: "6a6bff0744135524"
 }));
 if (typeof code.exports.runHookScript !== "function") {

@@ -1,6 +1,6 @@
 // A CommonJS file run with V8's code cache (pi's extension code, the hook script's): run as Node runs a module, its
 // cache written once and whole, read back by the next load, the caches of the last versions kept, and a changed file, a
-// refused cache or a folder that cannot be written costing only the compilation.
+// refused cache or a folder that cannot be written costing only the compilation; and the folder the hook hosts keep it in.
 
 import { createHash } from "node:crypto";
 import {
@@ -13,11 +13,12 @@ import {
 	utimesSync,
 	writeFileSync,
 } from "node:fs";
-import { tmpdir } from "node:os";
+import { homedir, tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { requireCached, requireCodeBeside } from "../../../src/adapters/node/code-cache.ts";
+import { codeCacheFolder } from "../../../src/entries/code-cache-folder.ts";
 
 /** What the test modules export. */
 interface Probe {
@@ -290,5 +291,26 @@ describe("a CommonJS file run with V8's code cache", () => {
 		expect(loaded.fromCache).toBe(false);
 		loaded.keep();
 		expect(caches()).toEqual([]);
+	});
+});
+
+describe("the folder of the hook hosts' code cache (the hook script's and the team batch's)", () => {
+	it("is in Timebox's state folder: under XDG_STATE_HOME where it is set, else under the home folder", () => {
+		expect(codeCacheFolder({ XDG_STATE_HOME: "/x/state", HOME: "/home/u" })).toBe(
+			"/x/state/timebox/timebox-code-cache",
+		);
+		expect(codeCacheFolder({ HOME: "/home/u" })).toBe("/home/u/.local/state/timebox/timebox-code-cache");
+		expect(codeCacheFolder({ HOME: "/home/u", XDG_STATE_HOME: " " })).toBe(
+			"/home/u/.local/state/timebox/timebox-code-cache",
+		);
+	});
+
+	it("takes the user's home folder from the system where HOME is empty", () => {
+		expect(codeCacheFolder({ HOME: "" })).toBe(join(homedir(), ".local/state/timebox/timebox-code-cache"));
+	});
+
+	it("is none where it would not be an absolute path: the cache would land in the user's project", () => {
+		expect(codeCacheFolder({ XDG_STATE_HOME: "state", HOME: "/home/u" })).toBeNull();
+		expect(codeCacheFolder({ HOME: "home" })).toBeNull();
 	});
 });

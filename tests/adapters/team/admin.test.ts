@@ -17,6 +17,7 @@ import { adminKeys, type ScriptName } from "../../../src/adapters/team/scripts.t
 import type { Step } from "../../../src/adapters/team/team-day.ts";
 import {
 	type DailyBudget,
+	type DailyLimits,
 	type DailyStanding,
 	NO_ADJUSTMENT,
 	TEAM_ASKS_KEPT,
@@ -279,6 +280,8 @@ describe("a store that does not take a write", () => {
 });
 
 describe("what the store keeps, read back", () => {
+	const NO_LIMITS: DailyLimits = { timeMs: null, turns: null, tokens: null, cost: null };
+
 	it("reads limits and requests written by hand as far as they can be read, and none where they cannot", () => {
 		expect(storedLimitsOf(fields(["turns", "x", "cost", "-1"]))).toBeNull();
 		expect(storedLimitsOf(fields(["turns", "5"]))).toEqual({
@@ -286,7 +289,22 @@ describe("what the store keeps, read back", () => {
 			setBy: "someone",
 			setAt: 0,
 		});
+		// Any one limit is limits; an amount below zero, or not finite, is none; a field with no value is dropped.
+		for (const [field, value, read] of [
+			["timeMs", "60000", { timeMs: 60_000 }],
+			["tokens", "1e6", { tokens: 1_000_000 }],
+			["cost", "2.5", { cost: 2.5 }],
+		] as const) {
+			expect(storedLimitsOf(fields([field, value, "by", "admin", "at", "-4"]))).toEqual({
+				limits: { ...NO_LIMITS, ...read },
+				setBy: "admin",
+				setAt: 0,
+			});
+		}
+		expect(storedLimitsOf(fields(["tokens", "Infinity", "cost", "0"]))).toBeNull();
+		expect(fields(["turns", "5", "cost"])).toEqual(new Map([["turns", "5"]]));
 		expect(fields("not a list")).toEqual(new Map());
+		expect(asksOf(fields(["e", "null", "f", '"text"']))).toEqual([]);
 		const asks = asksOf(
 			fields([
 				"a",

@@ -194,18 +194,23 @@ describe("a call sent without waiting", () => {
 });
 
 describe("Node's own sockets", () => {
-	it("opens TCP, or TLS checking the host's name (an address has none to check)", () => {
+	it("opens TCP, or TLS checking the host's name (an address has none to check, and Node warns of nothing)", () => {
+		// Node says once per process that an address as the server's name breaks RFC 6066: on the user's terminal.
+		const warned = vi.spyOn(process, "emitWarning").mockImplementation(() => {});
 		const plain = nodeConnector("127.0.0.1", 9, false);
 		const named = nodeConnector("redis.invalid", 9, true);
 		const numbered = nodeConnector("127.0.0.1", 9, true);
+		const numbered6 = nodeConnector("::1", 9, true);
 		try {
+			expect(warned).not.toHaveBeenCalled();
 			expect(plain.connection).toBeInstanceOf(Socket);
 			expect(plain.ready).toBe("connect");
 			expect(named.connection).toBeInstanceOf(TLSSocket);
 			expect(named.ready).toBe("secureConnect");
 			expect(numbered.connection).toBeInstanceOf(TLSSocket);
 		} finally {
-			for (const { connection } of [plain, named, numbered]) {
+			warned.mockRestore();
+			for (const { connection } of [plain, named, numbered, numbered6]) {
 				(connection as Socket).on("error", () => {});
 				connection.destroy();
 			}

@@ -56,6 +56,36 @@ describe("reading a team's daily budget", () => {
 		});
 	});
 
+	it("reads values as a shell or a settings file leaves them: spaces around them dropped, blank ones not set", () => {
+		const padded = readTeam(
+			env({ TIMEBOX_DAILY_STORE: " redis://h:1/0\n", TIMEBOX_TEAM: "\tplatform ", TIMEBOX_TEAM_TZ: " Europe/Berlin " }),
+			{},
+			me,
+		);
+		expect(padded).toMatchObject({
+			config: { url: "redis://h:1/0", team: "platform", zone: "Europe/Berlin" },
+			warning: null,
+		});
+		// A blank variable is not set: the settings file's value counts, itself without its spaces; a blank one is none.
+		const settings = { dailyStore: "  redis://settings:2/0 ", team: " settings-team" };
+		expect(readTeam(env({ TIMEBOX_DAILY_STORE: "  ", TIMEBOX_TEAM: "" }), settings, me).config).toMatchObject({
+			url: "redis://settings:2/0",
+			team: "settings-team",
+		});
+		expect(readTeam(env({}), { dailyStore: "   ", team: " " }, me)).toEqual({ config: null, warning: null });
+	});
+
+	it("quotes at most 64 characters of a name it cannot use", () => {
+		const long = "x".repeat(100);
+		const warning = (values: Record<string, string>) => readTeam(env(values), {}, me).warning ?? "";
+		expect(warning({ TIMEBOX_DAILY_STORE: "redis://h:1", TIMEBOX_TEAM: `${long} y` })).toContain(
+			`TIMEBOX_TEAM "${"x".repeat(64)}" is not a team name`,
+		);
+		expect(
+			warning({ TIMEBOX_DAILY_STORE: "redis://h:1", TIMEBOX_TEAM: "t", TIMEBOX_TEAM_TZ: `Mars/${long}` }),
+		).toContain(`TIMEBOX_TEAM_TZ "Mars/${"x".repeat(59)}" is not a time zone`);
+	});
+
 	it("names what is wrong, never the password, and leaves the budget this machine's", () => {
 		const warning = (values: Record<string, string>) => readTeam(env(values), {}, me).warning;
 		const tail = " The daily budget is this machine's alone.";

@@ -96,6 +96,21 @@ describe("a team's daily ledger", () => {
 		expect(odd.standings(budgets)[0]?.use).toMatchObject({ prompts: 0, tokens: 0, sessions: 0, members: [] });
 	});
 
+	it("counts a prompt in the store under the lowest of its budgets' limits, and a personal cap on this machine alone", () => {
+		const ann = teamLedgerOn(store, folder, "s1", clock);
+		const other: DailyBudget = { ...BUDGET, source: "settings" };
+		const personal: DailyBudget = { ...BUDGET, personal: true };
+		expect(ann.countPrompt([BUDGET, other, personal], [8, 3, 1])).toBe(true);
+		expect(store.calls.filter((call) => call.script === "count").map((call) => call.args.at(-1))).toEqual([3]);
+		// The personal cap of one turn is spent on this machine: the next prompt is refused before the store is asked.
+		expect(ann.countPrompt([BUDGET, personal], [8, 1])).toBe(false);
+		const asked = store.calls.length;
+		expect(ann.countPrompt([personal], [5])).toBe(true);
+		ann.addUse([personal], { tokens: 30 });
+		expect(store.calls.length).toBe(asked);
+		expect(ann.standings([BUDGET])[0]?.use.prompts).toBe(1);
+	});
+
 	it("waits longer for the first call, the client's start included, than for the others", () => {
 		const ann = teamLedgerOn(store, folder, "s1", clock);
 		ann.standings(budgets);
@@ -127,6 +142,37 @@ describe("a team's store that cannot be reached", () => {
 		now += TEAM_RETRY_MS;
 		const [back] = ann.standings(budgets);
 		expect(back?.use).toMatchObject({ prompts: 2, agentMs: 1_000, tokens: 50, cost: 0.1 });
+	});
+
+	it("is named once in a session: failing again after it came back says nothing more", () => {
+		const ann = teamLedgerOn(store, folder, "s1", clock);
+		store.down = "timeout";
+		ann.countPrompt(budgets, [8]);
+		expect(ann.problem()).toMatch(/^Timebox: the team's daily store .* cannot be reached \(timeout\)/);
+		store.down = null;
+		now += TEAM_RETRY_MS;
+		expect(ann.standings(budgets)[0]?.use.prompts).toBe(1);
+		store.down = "connect ECONNRESET";
+		ann.countPrompt(budgets, [8]);
+		now += TEAM_RETRY_MS;
+		ann.countPrompt(budgets, [8]);
+		expect(ann.problem()).toBeNull();
+	});
+
+	it("hides a password in the store's answer as written in the address and as it reads decoded", () => {
+		const ann = teamLedgerOn(store, folder, "s1", clock, {
+			url: "redis://timebox:p%40ss@127.0.0.1:6390/0",
+			shown: "redis://timebox@127.0.0.1:6390/0",
+		});
+		store.down = "WRONGPASS p@ss and p%40ss refused";
+		ann.countPrompt(budgets, [8]);
+		expect(ann.problem()).toContain("(WRONGPASS *** and *** refused)");
+		store.down = null;
+		now += TEAM_RETRY_MS;
+		const bob = teamLedgerOn(store, folder, "s2", clock);
+		store.down = "   ";
+		bob.countPrompt(budgets, [8]);
+		expect(bob.problem()).toContain("cannot be reached (no answer)");
 	});
 
 	it("keeps what it could not send when the store fails again, and sends it all at the next answer", () => {
@@ -324,6 +370,59 @@ describe("use kept on this machine while the team's store was down", () => {
 		expect(readdirSync(outboxOf())).toHaveLength(1);
 		expect(teamLedgerOn(store, folder, "s3", clock).standings(budgets)[0]?.use.tokens).toBe(15);
 		expect(readdirSync(outboxOf())).toEqual([]);
+	});
+
+	it("sends only whole entries of today's use: a damaged line never takes from the team's day nor stops the rest", () => {
+		const valid = {
+			id: "whole",
+			day: "2026-11-28",
+			dayEnd: Date.UTC(2026, 10, 29),
+			session: "s9",
+			member: "bob@m2 (gemini)",
+			prompts: 1,
+			agentMs: 1_000,
+			tokens: 40,
+			cost: 0.25,
+		};
+		// Each damaged as a disk or a hand can: a figure below zero, not a number, not finite, missing; a text
+		// that is a number; an array; blank lines between.
+		const damaged = [
+			{ ...valid, id: "negative", tokens: -500 },
+			{ ...valid, id: "text", cost: "0.5" },
+			{ ...valid, id: "no-prompts", prompts: undefined },
+			{ ...valid, id: "no-end", dayEnd: undefined },
+			{ ...valid, id: "member", member: 7 },
+			{ ...valid, id: "session", session: null },
+		];
+		mkdirSync(outboxOf(), { recursive: true });
+		// A figure JSON reads as Infinity.
+		const huge = JSON.stringify({ ...valid, id: "huge" }).replace('"agentMs":1000', '"agentMs":1e400');
+		const lines = [...damaged.map((entry) => JSON.stringify(entry)), huge, "[1,2]", "   ", "", JSON.stringify(valid)];
+		writeFileSync(join(outboxOf(), "unsent.jsonl"), `${lines.join("\n")}\n`);
+		const [standing] = teamLedgerOn(store, folder, "s2", clock).standings(budgets);
+		expect(standing?.use).toMatchObject({ prompts: 1, agentMs: 1_000, tokens: 40, cost: 0.25, sessions: 1 });
+		expect(store.calls.filter((call) => call.script === "send").map((call) => call.args.at(-1))).toEqual(["whole"]);
+		expect(readdirSync(outboxOf())).toEqual([]);
+	});
+
+	it("sends a batch left by a killed sender with nothing new kept, and never a file that is not a batch", () => {
+		mkdirSync(outboxOf(), { recursive: true });
+		const entry = {
+			id: "left",
+			day: "2026-11-28",
+			dayEnd: Date.UTC(2026, 10, 29),
+			session: "s9",
+			member: "bob@m2 (gemini)",
+			prompts: 0,
+			agentMs: 0,
+			tokens: 6,
+			cost: 0,
+		};
+		writeFileSync(join(outboxOf(), "notes.jsonl"), `${JSON.stringify({ ...entry, id: "stray", tokens: 100 })}\n`);
+		expect(teamLedgerOn(store, folder, "s2", clock).standings(budgets)[0]?.use.tokens).toBe(0);
+		writeFileSync(join(outboxOf(), "sending-5-killed.jsonl"), `${JSON.stringify(entry)}\n`);
+		expect(teamLedgerOn(store, folder, "s3", clock).standings(budgets)[0]?.use.tokens).toBe(6);
+		expect(readdirSync(outboxOf())).toEqual(["notes.jsonl"]);
 	});
 
 	it("lets go of a batch another session removed first", () => {

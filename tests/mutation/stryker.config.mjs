@@ -17,6 +17,9 @@ export default {
 		"src/adapters/hooks/*.ts",
 		"src/adapters/pi/*.ts",
 		"src/adapters/opencode/*.ts",
+		"src/adapters/team/*.ts",
+		"src/adapters/on-stop/*.ts",
+		"src/adapters/node/*.ts",
 	],
 	coverageAnalysis: "perTest",
 	// Static mutants (in module-level constants) need every test re-run for each one; skipping them keeps the run short.

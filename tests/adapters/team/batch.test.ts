@@ -90,6 +90,7 @@ describe("a team batch", () => {
 		// The next process reserves what the last call used.
 		await runTeamBatch(request([{ op: "reserve" }], first.carry ?? undefined), ledger(first.carry ?? undefined));
 		expect(store.hashes.get("timebox:{platform}:2026-11-28:res")?.get("s1")).toMatch(/^300:0:/);
+		expect(store.calls.filter((call) => call.script === "reserve").every((call) => call.posted)).toBe(true);
 		expect(store.calls.every((call) => call.timeoutMs === 5_000 || call.timeoutMs === 0)).toBe(true);
 	});
 
@@ -120,6 +121,17 @@ describe("a team batch", () => {
 		store.calls = [];
 		await runTeamBatch(request([], again.carry ?? undefined), ledger(again.carry ?? undefined));
 		expect(store.calls.map((call) => call.script)).toEqual(["read"]);
+	});
+
+	it("reads the day after what a new process sends first: its count and the use kept here while the store was down", async () => {
+		store.down = "connect ECONNREFUSED 127.0.0.1:6390";
+		await runTeamBatch(request([{ op: "use", use: { tokens: 70 } }]), batchLedgerOn(store, folder, "s0", clock));
+		store.down = null;
+		// Another session's first process, with nothing carried: its count goes first, and the kept use with it.
+		const first = await runTeamBatch(request([{ op: "count", limits: [1] }]), ledger());
+		expect(first.counted).toEqual([true]);
+		expect(first.standings[0]?.use).toMatchObject({ prompts: 1, tokens: 70 });
+		expect(readdirSync(outboxOf())).toEqual([]);
 	});
 
 	it("runs on this machine's ledger where no team is set, and says what is set wrongly", async () => {

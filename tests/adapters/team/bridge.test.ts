@@ -14,18 +14,21 @@ let folder: string;
 let worker: string;
 
 /**
- * A worker like the bundled one, whose calls answer what the test's address asks: `ok` (the call echoed), `fail`,
- * `never` or `crash` (the worker dies at its first call).
+ * A worker like the bundled one, whose calls answer what the test's address asks: `ok` (the call echoed, after those
+ * posted before it), `fail`, `never` or `crash` (the worker dies at its first call).
  */
 const FAKE_WORKER = `
 import { parentPort, workerData } from "node:worker_threads";
 const mode = new URL(workerData.url).hostname;
 const flag = new Int32Array(workerData.buffer, 0, 2);
 const bytes = new Uint8Array(workerData.buffer, 8);
+const posted = [];
 parentPort.on("message", ({ id, script, keys, args }) => {
   if (mode === "crash") setTimeout(() => { throw new Error("boom"); }, 0);
+  if (id === 0) posted.push(script, ...keys, ...args);
   if (mode === "never" || id === 0) return;
-  const reply = mode === "fail" ? { ok: false, error: "NOPERM no permissions" } : { ok: true, value: [script, ...keys, ...args] };
+  const value = [...posted.splice(0), script, ...keys, ...args];
+  const reply = mode === "fail" ? { ok: false, error: "NOPERM no permissions" } : { ok: true, value };
   const text = new TextEncoder().encode(JSON.stringify(reply));
   bytes.set(text);
   Atomics.store(flag, 1, text.length);
@@ -59,7 +62,7 @@ describe("the team's store, called synchronously", () => {
 		});
 		// A call sent without waiting runs before the next one, and says nothing, failed or not.
 		store.post("reserve", ["k"], [1]);
-		expect(store.call("count", ["k"], [], 1_000)).toEqual({ ok: true, value: ["count", "k"] });
+		expect(store.call("count", ["k"], [], 1_000)).toEqual({ ok: true, value: ["reserve", "k", 1, "count", "k"] });
 		// One worker for the failing store (each worker started is a thread and a module loaded).
 		const failing = openSyncStore("redis://fail:1", url, 100, 100);
 		failing.post("reserve", [], []);

@@ -86,6 +86,11 @@ describe("a team's daily ledger", () => {
 		expect(bob.standings(budgets)[0]?.use.tokens).toBe(600);
 		now += TEAM_RESERVATION_MS + 1;
 		expect(bob.standings(budgets)[0]?.use.tokens).toBe(500);
+		// A reservation is sent without waiting for its reply: the model call starts at once.
+		const reservations = store.calls.filter((call) => call.script === "reserve");
+		expect(reservations).toHaveLength(3);
+		expect(reservations.every((call) => call.posted)).toBe(true);
+		expect(store.calls.filter((call) => call.posted)).toEqual(reservations);
 	});
 
 	it("counts without a limit, and reads a reply it cannot make sense of as nothing used", () => {
@@ -254,14 +259,14 @@ describe("a team's store that cannot be reached", () => {
 		ann.addUse(budgets, { agentMs: 60_000, tokens: 500, cost: 0.25 });
 		now = Date.UTC(2026, 10, 28, 12);
 		ann.countPrompt(budgets, [8]);
-		ann.addUse(budgets, { tokens: 300 });
+		ann.addUse(budgets, { tokens: 300, cost: 0.1 });
 		teamLedgerOn(store, folder, "s2", clock).reserve(budgets);
 		ann.reserve(budgets);
 		const reader = teamLedgerOn(store, folder, "report", clock);
 		expect(reader.keptDays(7)).toEqual([
 			{ day: "2026-11-27", agentMs: 60_000, prompts: 1, tokens: 500, cost: 0.25 },
 			// s2 reserved nothing yet (its last call used nothing); ann reserves what its last call used.
-			{ day: "2026-11-28", agentMs: 0, prompts: 1, tokens: 600, cost: 0 },
+			{ day: "2026-11-28", agentMs: 0, prompts: 1, tokens: 600, cost: 0.2 },
 		]);
 		expect(reader.keptDays(1).map((row) => row.day)).toEqual(["2026-11-28"]);
 		store.down = "connect ECONNREFUSED";

@@ -32,12 +32,20 @@ export class MemoryStore implements SyncStore {
 	member = false;
 	/** What the store answers every call with now, as a script's error (`ERR …`), or null. */
 	failing: string | null = null;
-	calls: { script: ScriptName; keys: readonly string[]; args: readonly (string | number)[]; timeoutMs: number }[] = [];
+	/** Every call in order; one sent without waiting for its reply is `posted`. */
+	calls: {
+		script: ScriptName;
+		keys: readonly string[];
+		args: readonly (string | number)[];
+		timeoutMs: number;
+		posted?: true;
+	}[] = [];
+	private posting = false;
 
 	constructor(private readonly clock: Clock) {}
 
 	call(script: ScriptName, keys: readonly string[], args: readonly (string | number)[], timeoutMs: number): StoreReply {
-		this.calls.push({ script, keys, args, timeoutMs });
+		this.calls.push({ script, keys, args, timeoutMs, ...(this.posting ? { posted: true as const } : {}) });
 		if (this.down !== null) return { ok: false, error: this.down };
 		if (this.failing !== null) return { ok: false, error: this.failing };
 		const admin = (key: string) => /:limits$|:raise:/.test(key);
@@ -183,7 +191,12 @@ export class MemoryStore implements SyncStore {
 	}
 
 	post(script: ScriptName, keys: readonly string[], args: readonly (string | number)[]): void {
-		this.call(script, keys, args, 0);
+		this.posting = true;
+		try {
+			this.call(script, keys, args, 0);
+		} finally {
+			this.posting = false;
+		}
 	}
 
 	private hash(key: string): Map<string, string> {

@@ -75,6 +75,11 @@ describe("a read-ahead team ledger", () => {
 		const readAhead = ledger(async () => ({ error: "exec: node: not found" }), true);
 		await readAhead.refresh();
 		expect(readAhead.standings([BUDGET])[0]?.closed).toBe("refused (exec: node: not found)");
+		// A session with no daily budget of its own is refused too: the team's limits may be in the store.
+		const [refused, ...more] = readAhead.standings([]);
+		expect(more).toEqual([]);
+		expect(refused?.closed).toBe("refused (exec: node: not found)");
+		expect(refused?.budget.team).toEqual({ name: "platform", zone: "UTC" });
 		expect(readAhead.problem()).toBe("down (exec: node: not found, true)");
 		expect(readAhead.countPrompt([BUDGET], [3])).toBe(true);
 		expect(await readAhead.settle()).toBe(false);

@@ -46,13 +46,16 @@ describe("the store's client", () => {
 		const connector = fakeConnector(scriptedRedis({ count: 1 }, SCRIPTS));
 		await openStore("redis://:pw@[::1]:6379", SCRIPTS, { ...OPTIONS, connector }).call("count", [], [], 5_000);
 		await openStore("redis://127.0.0.1:6379/0", SCRIPTS, { ...OPTIONS, connector }).call("count", [], [], 5_000);
-		expect(connector.asked).toEqual([
+		// A database that is no number Redis has is the default one.
+		for (const db of ["-1", "1.5", "x"])
+			await openStore(`redis://h:6379/${db}`, SCRIPTS, { ...OPTIONS, connector }).call("count", [], [], 5_000);
+		expect(connector.asked.slice(0, 2)).toEqual([
 			{ host: "::1", port: 6379, tls: false },
 			{ host: "127.0.0.1", port: 6379, tls: false },
 		]);
 		expect(connector.made[0]?.commands[0]).toEqual(["AUTH", "pw"]);
 		// The store knows the script from the first call.
-		expect(connector.made[1]?.commands.map((command) => command[0])).toEqual(["EVALSHA"]);
+		for (const made of connector.made.slice(1)) expect(made.commands.map((command) => command[0])).toEqual(["EVALSHA"]);
 	});
 
 	it("calls a script by the SHA it is given, without hashing it (a store that knows it needs nothing more)", async () => {
@@ -197,20 +200,24 @@ describe("Node's own sockets", () => {
 	it("opens TCP, or TLS checking the host's name (an address has none to check, and Node warns of nothing)", () => {
 		// Node says once per process that an address as the server's name breaks RFC 6066: on the user's terminal.
 		const warned = vi.spyOn(process, "emitWarning").mockImplementation(() => {});
+		const named = vi.spyOn(TLSSocket.prototype, "setServername");
 		const plain = nodeConnector("127.0.0.1", 9, false);
-		const named = nodeConnector("redis.invalid", 9, true);
+		const host = nodeConnector("redis.invalid", 9, true);
+		const digitsFirst = nodeConnector("1.redis.invalid", 9, true);
 		const numbered = nodeConnector("127.0.0.1", 9, true);
 		const numbered6 = nodeConnector("::1", 9, true);
 		try {
 			expect(warned).not.toHaveBeenCalled();
+			expect(named.mock.calls).toEqual([["redis.invalid"], ["1.redis.invalid"]]);
 			expect(plain.connection).toBeInstanceOf(Socket);
 			expect(plain.ready).toBe("connect");
-			expect(named.connection).toBeInstanceOf(TLSSocket);
-			expect(named.ready).toBe("secureConnect");
+			expect(host.connection).toBeInstanceOf(TLSSocket);
+			expect(host.ready).toBe("secureConnect");
 			expect(numbered.connection).toBeInstanceOf(TLSSocket);
 		} finally {
 			warned.mockRestore();
-			for (const { connection } of [plain, named, numbered, numbered6]) {
+			named.mockRestore();
+			for (const { connection } of [plain, host, digitsFirst, numbered, numbered6]) {
 				(connection as Socket).on("error", () => {});
 				connection.destroy();
 			}

@@ -96,6 +96,34 @@ describe("the file ledger with a damaged or hostile folder", () => {
 		});
 	});
 
+	it("reads a damaged summary's figures as none, and keeps only a limit it knows", () => {
+		const folder = tempFolder();
+		const summary = { usedTurns: "3", elapsedMs: null, wrapUpUntil: "soon", limit: "turns", tokens: "5", cost: {} };
+		writeFileSync(join(folder, "b.spent.json"), JSON.stringify({ kind: "spent", summary }));
+		// A figure JSON reads as Infinity is none too.
+		writeFileSync(
+			join(folder, "c.spent.json"),
+			'{"kind":"spent","summary":{"usedTurns":1e400,"wrapUpUntil":1e400,"tokens":-1e400,"cost":1e400}}',
+		);
+		const none = { usedTurns: 0, elapsedMs: 0, timeRanOut: false, prompt: null };
+		expect(createFileLedger(folder).read("b").spent).toEqual(none);
+		expect(createFileLedger(folder).read("c").spent).toEqual(none);
+	});
+
+	it("runs no on-stop command of the end of a run for a stop that gave no time to wrap up", () => {
+		const folder = tempFolder();
+		const ledger = createFileLedger(folder);
+		const summary = { usedTurns: 1, elapsedMs: 1, timeRanOut: false };
+		ledger.claim({ kind: "spent", budgetId: "b", summary, prompt: null });
+		writeFileSync(join(folder, "b.ended.json"), JSON.stringify({ kind: "ended", budgetId: "b", onStopCommand: "x" }));
+		expect(createFileLedger(folder).read("b").onStop).toBeUndefined();
+		// A stop whose claim has no summary at all is read as spent, with no command either.
+		writeFileSync(join(folder, "c.spent.json"), JSON.stringify({ kind: "spent" }));
+		writeFileSync(join(folder, "c.ended.json"), JSON.stringify({ kind: "ended", budgetId: "c", onStopCommand: "x" }));
+		expect(createFileLedger(folder).read("c")).toMatchObject({ spent: { usedTurns: 0 } });
+		expect(createFileLedger(folder).read("c").onStop).toBeUndefined();
+	});
+
 	it("refuses an id that could leave its folder, and reads nothing for one", () => {
 		const ledger = createFileLedger(tempFolder());
 		expect(() => ledger.claim({ kind: "off", budgetId: "../escape" })).toThrow("not a budget id");

@@ -186,6 +186,25 @@ describe("an on-stop command whose hook was killed between its claim and its sta
 		expect(starts).toHaveLength(1);
 	});
 
+	it("is left by the watcher, which has no one to tell, to the next hook, which runs it and says so", async () => {
+		await stoppedByKilledHook();
+		const mark = claimOfEndedProcess();
+		const watched = await runCli(
+			["watch", "--data", dataDir, "--session", SESSION, "--budget", "budget-1"],
+			"",
+			{},
+			deps({ onStop: starter }),
+		);
+		expect(watched).toEqual({ stdout: "", stderr: "" });
+		expect(starts).toEqual([]);
+		const next = await claude(
+			{ hook_event_name: "UserPromptSubmit", prompt: "three", prompt_id: "p3" },
+			{ onStop: starter },
+		);
+		expect(starts).toEqual([{ command: "echo stopped", mark }]);
+		expect(String(next.systemMessage)).toContain(LATE);
+	});
+
 	it("is recovered once by two hooks that find it together: only one takes it over", async () => {
 		await stoppedByKilledHook();
 		claimOfEndedProcess();

@@ -182,6 +182,23 @@ describe("the shell runner behind a start mark", () => {
 		expect(outcomes).toEqual([{ kind: "started" }, { kind: "exited", problem: '"lmk" exited with code 3' }]);
 	});
 
+	it("told to wait for a mark, starts a command that has none with nothing more to wait for: started at its spawn", () => {
+		const calls: SpawnCall[] = [];
+		const outcomes: OnStopOutcome[] = [];
+		const child = new FakeChild();
+		const runner = createShellStarter(
+			(file, args, options) => {
+				calls.push({ command: file, args, options });
+				return child as unknown as ChildProcess;
+			},
+			{ untilMarked: true },
+		);
+		runner.start("lmk", (outcome) => outcomes.push(outcome));
+		expect(calls[0]?.options.stdio).toBe("ignore");
+		child.emit("spawn");
+		expect(outcomes).toEqual([{ kind: "started" }]);
+	});
+
 	it("waiting for the mark, takes an exit seen before the pipe's end as the mark settled", () => {
 		const { outcomes, child, pipe } = runMarked("lmk", true);
 		child.pid = 42;

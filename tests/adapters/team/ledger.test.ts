@@ -93,6 +93,20 @@ describe("a team's daily ledger", () => {
 		expect(store.calls.filter((call) => call.posted)).toEqual(reservations);
 	});
 
+	it("reserves for the next call a last call's cost alone, and keeps a cost alone while the store is down", () => {
+		const ann = teamLedgerOn(store, folder, "s1", clock);
+		ann.addUse(budgets, { cost: 0.5 });
+		ann.reserve(budgets);
+		expect(store.hashes.get("timebox:{platform}:2026-11-28:res")?.get("s1")).toMatch(/^0:0.5:/);
+		store.down = "timeout";
+		ann.addUse(budgets, { cost: 0.25 });
+		store.down = null;
+		now += TEAM_RETRY_MS;
+		// Its own reservation is not counted against it; another session counts it until it is settled.
+		expect(ann.standings(budgets)[0]?.use.cost).toBe(0.75);
+		expect(teamLedgerOn(store, folder, "s2", clock).standings(budgets)[0]?.use.cost).toBe(1.25);
+	});
+
 	it("counts without a limit, and reads a reply it cannot make sense of as nothing used", () => {
 		const ann = teamLedgerOn(store, folder, "s1", clock);
 		expect(ann.countPrompt(budgets, [null, null])).toBe(true);

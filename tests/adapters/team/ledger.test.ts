@@ -290,6 +290,19 @@ describe("a team's store that cannot be reached", () => {
 
 describe("use kept on this machine while the team's store was down", () => {
 	const outboxOf = () => join(folder, "team", "team-platform");
+	/** A line of the outbox as another session of this machine kept it, for today (2026-11-28). */
+	const keptLine = (fields: Record<string, unknown>) => ({
+		id: "kept",
+		day: "2026-11-28",
+		dayEnd: Date.UTC(2026, 10, 29),
+		session: "s9",
+		member: "bob@m2 (gemini)",
+		prompts: 0,
+		agentMs: 0,
+		tokens: 0,
+		cost: 0,
+		...fields,
+	});
 
 	it("outlives the session that kept it: the next session of any host here sends it, once, to the day it was used", () => {
 		// A hook host: each event is a process, which ends before the store is back.
@@ -364,17 +377,7 @@ describe("use kept on this machine while the team's store was down", () => {
 		store.down = null;
 		now += TEAM_RETRY_MS;
 		const real = fileOutbox(outboxOf());
-		const lateLine = {
-			id: "late",
-			day: "2026-11-28",
-			dayEnd: Date.UTC(2026, 10, 29),
-			session: "s9",
-			member: "bob@m2 (gemini)",
-			prompts: 0,
-			agentMs: 0,
-			tokens: 5,
-			cost: 0,
-		};
+		const lateLine = keptLine({ id: "late", tokens: 5 });
 		const late = {
 			...real,
 			take() {
@@ -392,17 +395,7 @@ describe("use kept on this machine while the team's store was down", () => {
 	});
 
 	it("sends only whole entries of today's use: a damaged line never takes from the team's day nor stops the rest", () => {
-		const valid = {
-			id: "whole",
-			day: "2026-11-28",
-			dayEnd: Date.UTC(2026, 10, 29),
-			session: "s9",
-			member: "bob@m2 (gemini)",
-			prompts: 1,
-			agentMs: 1_000,
-			tokens: 40,
-			cost: 0.25,
-		};
+		const valid = keptLine({ id: "whole", prompts: 1, agentMs: 1_000, tokens: 40, cost: 0.25 });
 		// Each damaged as a disk or a hand can: a figure below zero, not a number, not finite, missing; a text
 		// that is a number; an array; blank lines between.
 		const damaged = [
@@ -426,17 +419,7 @@ describe("use kept on this machine while the team's store was down", () => {
 
 	it("sends a batch left by a killed sender with nothing new kept, and never a file that is not a batch", () => {
 		mkdirSync(outboxOf(), { recursive: true });
-		const entry = {
-			id: "left",
-			day: "2026-11-28",
-			dayEnd: Date.UTC(2026, 10, 29),
-			session: "s9",
-			member: "bob@m2 (gemini)",
-			prompts: 0,
-			agentMs: 0,
-			tokens: 6,
-			cost: 0,
-		};
+		const entry = keptLine({ id: "left", tokens: 6 });
 		writeFileSync(join(outboxOf(), "notes.jsonl"), `${JSON.stringify({ ...entry, id: "stray", tokens: 100 })}\n`);
 		expect(teamLedgerOn(store, folder, "s2", clock).standings(budgets)[0]?.use.tokens).toBe(0);
 		writeFileSync(join(outboxOf(), "sending-5-killed.jsonl"), `${JSON.stringify(entry)}\n`);

@@ -170,14 +170,32 @@ describe("/timebox team", () => {
 			kind: "invalid",
 			reason: '"steps:30" is no daily budget word: team set takes a time (4h), turns:200, tokens:2m and cost ($50).',
 		});
-		for (const word of ["aware", "grace:30s"]) expect(parseTeam(`set 4h ${word}`)).toMatchObject({ kind: "invalid" });
-		expect(parseTeam("set 4h turn:3")).toMatchObject({
+		// A word of a session's budget is refused, never dropped: the team would keep fewer limits than typed.
+		for (const word of ["aware", "grace:30s", "loop:3", "LOOP:5", "loop:x", "steps:0", "grace:"]) {
+			for (const words of [word, `4h ${word}`, `${word} turns:200`]) {
+				expect(parseTeam(`set ${words}`)).toEqual({
+					kind: "invalid",
+					reason: `"${word}" is no daily budget word: team set takes a time (4h), turns:200, tokens:2m and cost ($50).`,
+				});
+			}
+		}
+		// A word no budget knows is answered with the words team set takes, not a session's.
+		expect(parseTeam("set 4h turn:3")).toEqual({
 			kind: "invalid",
-			reason: expect.stringMatching(/^"turn:3" is not a budget word/),
+			reason: '"turn:3" is not a budget word: team set takes a time (4h), turns:200, tokens:2m and cost ($50).',
+		});
+		expect(parseTeam("set bogus")).toEqual({
+			kind: "invalid",
+			reason: '"bogus" is not a budget word: team set takes a time (4h), turns:200, tokens:2m and cost ($50).',
 		});
 		expect(parseTeam("set off 4h")).toMatchObject({
 			kind: "invalid",
-			reason: expect.stringMatching(/^"off" is not a budget word/),
+			reason: expect.stringMatching(/^"off" is not a budget word: team set takes a time/),
+		});
+		expect(parseTeam("set +30m")).toEqual({
+			kind: "invalid",
+			reason:
+				'"+30m" is no daily budget word: team set takes a time (4h), turns:200, tokens:2m and cost ($50). To raise today\'s budget: /timebox today +30m.',
 		});
 		expect(parseTeam("ask +30m +turns:5 a release to finish")).toEqual({
 			kind: "ask",

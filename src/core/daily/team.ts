@@ -153,6 +153,10 @@ export type TeamCommand =
 
 const TEAM_USAGE = "After /timebox team: nothing, set <limits> (set 4h turns:200 $50), set off, or ask +30m <why>.";
 const SET_WORDS = "a time (4h), turns:200, tokens:2m and cost ($50)";
+/** A word of a session's budget, written well or not (`loop:x`): refused as no daily budget word. */
+const SESSION_WORD = /^(steps|loop|grace):|^aware$/i;
+/** The words `team set` takes, as a word it does not know is answered with. */
+const SET_KNOWN = "team set takes a time (4h), turns:200, tokens:2m and cost ($50)";
 
 /** The limits of `team set <words>`: the daily budget's words only, each other word refused by name. */
 function parseLimits(text: string): TeamCommand {
@@ -164,11 +168,17 @@ function parseLimits(text: string): TeamCommand {
 	if (tokens.length === 1 && tokens[0]?.toLowerCase() === "off") return { kind: "unset" };
 	const limits: DailyLimits = { timeMs: null, turns: null, tokens: null, cost: null };
 	// Each word is read alone, so that a word of a session's budget is named; a later word of a kind replaces an earlier.
+	// A word is taken only where it set one of the four limits: any other (steps:, loop:, aware, grace:, a word of
+	// a later release) is refused, never dropped, for an ignored word would leave the team with fewer limits than typed.
 	for (const token of tokens) {
-		const word = readWords([token]);
-		if ("invalid" in word) return { kind: "invalid", reason: word.invalid };
-		if (word.steps !== null || word.aware || word.graceMs !== null) {
-			return { kind: "invalid", reason: `${quoteInput(token)} is no daily budget word: team set takes ${SET_WORDS}.` };
+		if (token.startsWith("+")) {
+			const raise = `To raise today's budget: /timebox today ${token}.`;
+			return { kind: "invalid", reason: `${quoteInput(token)} is no daily budget word: ${SET_KNOWN}. ${raise}` };
+		}
+		const word = readWords([token], SET_KNOWN);
+		if ("invalid" in word && !SESSION_WORD.test(token)) return { kind: "invalid", reason: word.invalid };
+		if ("invalid" in word || [word.timeMs, word.turns, word.tokens, word.cost].every((limit) => limit === null)) {
+			return { kind: "invalid", reason: `${quoteInput(token)} is no daily budget word: ${SET_KNOWN}.` };
 		}
 		limits.timeMs = word.timeMs ?? limits.timeMs;
 		limits.turns = word.turns ?? limits.turns;

@@ -63,6 +63,8 @@ export interface Engine {
 		/** TIMEBOX_DAILY_STORE and TIMEBOX_TEAM: the team's store and name, when the daily budget is a team's. */
 		dailyStore(): Promise<string | undefined>;
 		team(): Promise<string | undefined>;
+		/** TIMEBOX_TEAM_TZ: the time zone whose midnight starts the team's day. */
+		teamZone(): Promise<string | undefined>;
 		/** TIMEBOX_DAILY_STORE_FAILURE: `closed` refuses new turns while the team's store cannot be reached. */
 		dailyStoreFailure(): Promise<string | undefined>;
 		/** HOME and XDG_STATE_HOME: where the daily ledger every host shares lives. */
@@ -99,6 +101,7 @@ export function engineOf($: Dollar): Engine {
 			subagentBudget: () => $.env.get("TIMEBOX_SUBAGENTS"),
 			dailyStore: () => $.env.get("TIMEBOX_DAILY_STORE"),
 			team: () => $.env.get("TIMEBOX_TEAM"),
+			teamZone: () => $.env.get("TIMEBOX_TEAM_TZ"),
 			dailyStoreFailure: () => $.env.get("TIMEBOX_DAILY_STORE_FAILURE"),
 			home: () => $.env.get("HOME"),
 			stateHome: () => $.env.get("XDG_STATE_HOME"),

@@ -5,11 +5,16 @@
 import {
 	type Clock,
 	DAILY_ENV,
+	DAILY_STORE_ENV,
+	DAILY_STORE_FAILURE_ENV,
 	DEFAULT_ENV,
 	isSuggestedDefault,
 	parseDailyBudget,
 	resolveDefault,
+	TEAM_ENV,
+	TEAM_TZ_ENV,
 } from "../../../core/index.ts";
+import { readTeam } from "../../team/config.ts";
 import { claudeCodeTerms } from "../terms.ts";
 import { dailyDir, ModuleDailyLedger, type ModuleLedger } from "./daily.ts";
 import type { Engine } from "./engine.ts";
@@ -18,7 +23,7 @@ import { ClaudeSession } from "./session.ts";
 import { ModuleStore } from "./store.ts";
 import { repairNotice } from "./store-repair.ts";
 import { engineProjectHistory } from "./suggestion.ts";
-import { ModuleTeamLedger } from "./team.ts";
+import { ModuleTeamLedger, UnusableTeamLedger } from "./team.ts";
 import { engineScheduler } from "./time.ts";
 
 /** What the module takes from the outside world: the real ones in Claude Code, fakes in tests. */
@@ -68,17 +73,19 @@ export class ModuleHost {
 		const engine = this.engine;
 		// Asked all at once: each is a round trip to Claude Code, and the first prompt waits for the session.
 		const { env } = engine();
-		const [sessionId, defaultBudget, daily, subagents, stateHome, home, dailyStore, team, failure] = await Promise.all([
-			engine().session.id(),
-			env.defaultBudget(),
-			env.dailyBudget(),
-			env.subagentBudget(),
-			env.stateHome(),
-			env.home(),
-			env.dailyStore(),
-			env.team(),
-			env.dailyStoreFailure(),
-		]);
+		const [sessionId, defaultBudget, daily, subagents, stateHome, home, dailyStore, team, zone, failure] =
+			await Promise.all([
+				engine().session.id(),
+				env.defaultBudget(),
+				env.dailyBudget(),
+				env.subagentBudget(),
+				env.stateHome(),
+				env.home(),
+				env.dailyStore(),
+				env.team(),
+				env.teamZone(),
+				env.dailyStoreFailure(),
+			]);
 		let session: ClaudeSession | null = null;
 		const projectHistory = engineProjectHistory(
 			engine,
@@ -96,7 +103,7 @@ export class ModuleHost {
 			cwd: this.cwd,
 			...(state === null ? {} : { marks: { dir: `${state}/${ON_STOP_MARKS_FOLDER}`, instance: this.instance } }),
 		});
-		const ledger = this.dailyLedger(sessionId, daily, { dailyStore, team, failure, stateHome, home });
+		const ledger = this.dailyLedger(sessionId, daily, { dailyStore, team, zone, failure, stateHome, home });
 		session = new ClaudeSession({
 			engine,
 			clock: this.deps.clock,
@@ -116,30 +123,45 @@ export class ModuleHost {
 	}
 
 	/**
-	 * The daily ledger of a session: the team's, through the hook script, when a store and a team are set (the hook
-	 * script reads them as every Node host does, and says what is wrong with them), with or without a daily budget of
-	 * its own (the team's limits may be in its store); else this machine's, through `$`, with a daily budget.
+	 * The daily ledger of a session: the team's, through the hook script, when a store and a team are set as every Node
+	 * host reads them, with or without a daily budget of its own (the team's limits may be in its store); else this
+	 * machine's, through `$`, with a daily budget. A team set wrongly is said once, and `/timebox team` says it again.
 	 */
 	private dailyLedger(
 		sessionId: string,
 		daily: string | undefined,
-		env: Record<"dailyStore" | "team" | "failure" | "stateHome" | "home", string | undefined>,
+		env: Record<"dailyStore" | "team" | "zone" | "failure" | "stateHome" | "home", string | undefined>,
 	): ModuleLedger | undefined {
 		const clock = this.deps.clock;
-		const team = env.team?.trim();
-		if (env.dailyStore?.trim() && team) {
+		const { config, warning } = readTeam(
+			{
+				[DAILY_STORE_ENV]: env.dailyStore,
+				[TEAM_ENV]: env.team,
+				[TEAM_TZ_ENV]: env.zone,
+				[DAILY_STORE_FAILURE_ENV]: env.failure,
+			},
+			{},
+			// Who the member is, the batch script tells the store: the module never asks.
+			() => "",
+		);
+		if (config !== null) {
 			const budget = daily?.trim() ? parseDailyBudget(daily.trim(), "user", DAILY_ENV) : null;
 			// A daily budget that cannot be read is said by the rules: the team's limits in its store still count.
 			const budgets = budget === null || "warning" in budget ? [] : [budget];
-			const closed = env.failure?.trim().toLowerCase() === "closed";
 			const root = pluginRoot(import.meta.url);
-			// The module reads the team's name alone: its day, zone included, is the hook script's to read.
-			const named = { name: team, zone: "UTC" };
-			return new ModuleTeamLedger(this.engine, { sessionId, clock, budgets, closed, root, team: named });
+			return new ModuleTeamLedger(this.engine, {
+				sessionId,
+				clock,
+				budgets,
+				closed: config.failure === "closed",
+				root,
+				team: { name: config.team, zone: config.zone },
+			});
 		}
-		if (!daily?.trim()) return undefined;
 		const dir = dailyDir(env.stateHome, env.home);
-		return dir === null ? undefined : new ModuleDailyLedger(this.engine, dir, sessionId, clock);
+		const machine =
+			daily?.trim() && dir !== null ? new ModuleDailyLedger(this.engine, dir, sessionId, clock) : undefined;
+		return warning === null ? machine : new UnusableTeamLedger(warning, machine);
 	}
 
 	/** The session ended (exit, `/clear`, a resume): its timers stop and its changes are written. */

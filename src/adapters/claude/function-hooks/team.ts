@@ -5,7 +5,18 @@
 // the outage policy's, in its own words. A daily command's reads and writes on the team's store go in batches too
 // (read-ahead.ts `prepare`), answered by the rules in the module as any other command.
 
-import { type Clock, type DailyBudget, type DailyTeam, TEAM_HOP_MS, teamHopFailed } from "../../../core/index.ts";
+import {
+	type Clock,
+	DAILY_TAKEN_REFUSAL,
+	type DailyAdjustment,
+	type DailyBudget,
+	type DailyStanding,
+	type DailyTeam,
+	type DailyUseAdded,
+	TEAM_HOP_MS,
+	type TeamWrite,
+	teamHopFailed,
+} from "../../../core/index.ts";
 import type { TeamReply, TeamRequest } from "../../team/batch.ts";
 import { type BatchOutcome, ReadAheadLedger } from "../../team/read-ahead.ts";
 import type { ModuleLedger } from "./daily.ts";
@@ -59,6 +70,56 @@ export class ModuleTeamLedger extends ReadAheadLedger implements ModuleLedger {
 			// The next event of the session may come within TEAM_HOP_FRESH_MS: it reads the day this batch read.
 			readAfter: true,
 		});
+	}
+}
+
+/**
+ * A team set wrongly (`warning`, why): said once before anything of this machine's daily ledger (`machine`, absent
+ * without a daily budget), which counts the session's own daily budget; `/timebox team` says it again.
+ */
+export class UnusableTeamLedger implements ModuleLedger {
+	readonly team: { unusable: string };
+	private told = false;
+
+	constructor(
+		warning: string,
+		private readonly machine: ModuleLedger | undefined,
+	) {
+		this.team = { unusable: warning };
+	}
+
+	standings(budgets: readonly DailyBudget[]): DailyStanding[] {
+		return this.machine?.standings(budgets) ?? [];
+	}
+
+	countPrompt(budgets: readonly DailyBudget[], limits: readonly (number | null)[]): boolean {
+		return this.machine?.countPrompt(budgets, limits) ?? true;
+	}
+
+	addUse(budgets: readonly DailyBudget[], use: DailyUseAdded): void {
+		this.machine?.addUse(budgets, use);
+	}
+
+	adjust(budget: DailyBudget, adjustment: DailyAdjustment): TeamWrite | undefined {
+		return this.machine?.adjust(budget, adjustment);
+	}
+
+	problem(): string | null {
+		if (this.told) return this.machine?.problem() ?? null;
+		this.told = true;
+		return this.team.unusable;
+	}
+
+	async refresh(): Promise<void> {
+		await this.machine?.refresh();
+	}
+
+	async settle(): Promise<boolean> {
+		return (await this.machine?.settle()) ?? true;
+	}
+
+	takenRefusal(): string {
+		return this.machine?.takenRefusal() ?? DAILY_TAKEN_REFUSAL;
 	}
 }
 

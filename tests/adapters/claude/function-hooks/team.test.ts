@@ -377,3 +377,45 @@ describe("the team's ledger of the hooks module", () => {
 		expect(ran(0, JSON.stringify(reply))).toEqual(reply);
 	});
 });
+
+describe("a team set wrongly, on function hooks", () => {
+	const WORDS = "The daily budget is this machine's alone.";
+	const CASES: [string, Record<string, string>, string][] = [
+		["a team name with a space", { TIMEBOX_TEAM: "plat form" }, `TIMEBOX_TEAM "plat form" is not a team name`],
+		["a store alone", { TIMEBOX_TEAM: "" }, "TIMEBOX_DAILY_STORE is set without TIMEBOX_TEAM (the team's name)."],
+		["a team alone", { TIMEBOX_DAILY_STORE: " " }, "TIMEBOX_TEAM is set without TIMEBOX_DAILY_STORE"],
+		["an address without a port", { TIMEBOX_DAILY_STORE: "redis://127.0.0.1/0" }, "names no port"],
+		["a zone no one knows", { TIMEBOX_TEAM_TZ: "Mars/Olympus" }, `TIMEBOX_TEAM_TZ "Mars/Olympus" is not a time zone`],
+	];
+
+	it.each(CASES)("says what is wrong (%s) once, in /timebox team again, and runs no batch", async (_, env, why) => {
+		const store = new MemoryStore(new FakeTime());
+		const ann = await machine(store, "s-ann", { env: { TIMEBOX_DAILY: "", ...env } });
+		expect(await ann.claude.prompt("one")).toBeNull();
+		expect(await ann.claude.prompt("two")).toBeNull();
+		const said = ann.claude.$.logged.filter((line) => line.includes(why));
+		expect(said).toHaveLength(1);
+		expect(said[0]).toMatch(/^Timebox: .* The daily budget is this machine's alone\.$/);
+		const team = await ann.claude.command("team");
+		expect(team).toContain(why);
+		expect(team).toContain(WORDS);
+		// Nothing claims a team's day that is not there.
+		expect(await ann.claude.command("today")).not.toContain("store keeps no limits");
+		expect(await ann.claude.command("team set 4h")).toContain(why);
+		expect(ann.batches).toEqual([]);
+		expect(store.hashes.size).toBe(0);
+	});
+
+	it("counts a daily budget of the session's own on this machine meanwhile", async () => {
+		const store = new MemoryStore(new FakeTime());
+		const state = mkdtempSync(join(tmpdir(), "timebox-module-state-"));
+		folders.push(state);
+		const env = { TIMEBOX_DAILY: "turns:1", TIMEBOX_TEAM: "plat form", XDG_STATE_HOME: state };
+		const ann = await machine(store, "s-ann", { env });
+		expect(await ann.claude.prompt("one")).toBeNull();
+		await ann.claude.turnComplete("turn-1");
+		expect(await ann.claude.prompt("two")).toBe("Timebox: today's budget is spent (1 prompt). It resets at midnight.");
+		expect(localPrompts(join(state, "timebox")).filter((name) => name.startsWith("prompt-"))).toEqual(["prompt-1"]);
+		expect(ann.batches).toEqual([]);
+	});
+});

@@ -38,6 +38,7 @@ export {
 	type TeamWrite,
 	teamAsksFull,
 	teamCommand,
+	teamDayUnread,
 	teamReport,
 	teamStandings,
 	teamStoreDidNotTake,

@@ -55,6 +55,10 @@ var ANY_AGENT_TYPE = "*";
 var SUBAGENT_GRACE_MS = 3e4;
 var SUBAGENT_TASK_WORDS = 6;
 var SUBAGENT_CALLS_AFTER_SPENT = 2;
+var DAILY_STORE_ENV = "TIMEBOX_DAILY_STORE";
+var TEAM_ENV = "TIMEBOX_TEAM";
+var TEAM_TZ_ENV = "TIMEBOX_TEAM_TZ";
+var DAILY_STORE_FAILURE_ENV = "TIMEBOX_DAILY_STORE_FAILURE";
 var TEAM_HOP_MS = 4500;
 var TEAM_HOP_FRESH_MS = 2e3;
 var TEAM_RETRY_MS = 5e3;
@@ -958,6 +962,12 @@ function teamReport(team2, view, standings) {
 function noTeamLimitsHere(team2) {
   return `The team ${team2.name}'s store keeps no limits either: /timebox team shows it.`;
 }
+function teamDayUnread(why, shown) {
+  return `today's use could not be read from the team's daily store${shown ? ` ${shown}` : ""} (${why})`;
+}
+function teamDayUnknown(unread, changing) {
+  return `Timebox: ${unread}, so the team's standing today is not known.${changing ? " Nothing changed." : ""}`;
+}
 
 // src/core/daily/today-command.ts
 function parseToday(words) {
@@ -1036,6 +1046,8 @@ function closedTeamStanding(team2, closed, dayStart) {
 }
 var TEAM_USAGE = "After /timebox team: nothing, set <limits> (set 4h turns:200 $50), set off, or ask +30m <why>.";
 var SET_WORDS = "a time (4h), turns:200, tokens:2m and cost ($50)";
+var SESSION_WORD = /^(steps|loop|grace):|^aware$/i;
+var SET_KNOWN = "team set takes a time (4h), turns:200, tokens:2m and cost ($50)";
 function parseLimits(text) {
   const tokens = joinSplitTokens(text).split(/\s+/).filter((token) => token.length > 0);
   if (tokens.length === 0)
@@ -1043,10 +1055,14 @@ function parseLimits(text) {
   if (tokens.length === 1 && tokens[0]?.toLowerCase() === "off") return { kind: "unset" };
   const limits = { timeMs: null, turns: null, tokens: null, cost: null };
   for (const token of tokens) {
-    const word = readWords([token]);
-    if ("invalid" in word) return { kind: "invalid", reason: word.invalid };
-    if (word.steps !== null || word.aware || word.graceMs !== null) {
-      return { kind: "invalid", reason: `${quoteInput(token)} is no daily budget word: team set takes ${SET_WORDS}.` };
+    if (token.startsWith("+")) {
+      const raise = `To raise today's budget: /timebox today ${token}.`;
+      return { kind: "invalid", reason: `${quoteInput(token)} is no daily budget word: ${SET_KNOWN}. ${raise}` };
+    }
+    const word = readWords([token], SET_KNOWN);
+    if ("invalid" in word && !SESSION_WORD.test(token)) return { kind: "invalid", reason: word.invalid };
+    if ("invalid" in word || [word.timeMs, word.turns, word.tokens, word.cost].every((limit) => limit === null)) {
+      return { kind: "invalid", reason: `${quoteInput(token)} is no daily budget word: ${SET_KNOWN}.` };
     }
     limits.timeMs = word.timeMs ?? limits.timeMs;
     limits.turns = word.turns ?? limits.turns;
@@ -1783,8 +1799,12 @@ function today(daily, words, terms) {
   const standings = daily.ledger.standings(daily.budgets);
   if (standings.length === 0) {
     const team2 = daily.ledger.team;
-    const message = team2 !== void 0 && !("unusable" in team2) ? `${none} ${noTeamLimitsHere(team2)}` : none;
-    return { message, level: "info", effects: [] };
+    if (team2 === void 0 || "unusable" in team2) return { message: none, level: "info", effects: [] };
+    const unread = daily.ledger.dayUnread?.() ?? null;
+    if (unread !== null) {
+      return { message: teamDayUnknown(unread, words.trim() !== ""), level: "warning", effects: [] };
+    }
+    return { message: `${none} ${noTeamLimitsHere(team2)}`, level: "info", effects: [] };
   }
   return todayCommand(standings, words);
 }
@@ -4838,6 +4858,9 @@ var LiveSession = class {
 function dailyLedgerUnusable(dir, reason) {
   return `Timebox: the daily ledger in ${dir} cannot be used (${reason}), so today's budget is not enforced here.`;
 }
+function teamSettingsUnusable(why) {
+  return `Timebox: ${why} The daily budget is this machine's alone.`;
+}
 function storeRepaired(path, entries, skipped, movedTo) {
   const skippedText = skipped === 0 ? "" : `, skipped ${skipped} it could not read`;
   return `Timebox found its store ${path} damaged: it kept the ${entries} session(s) it could read${skippedText}, moved the damaged file to ${movedTo}, and goes on.`;
@@ -4878,6 +4901,7 @@ function engineOf($) {
       subagentBudget: () => $.env.get("TIMEBOX_SUBAGENTS"),
       dailyStore: () => $.env.get("TIMEBOX_DAILY_STORE"),
       team: () => $.env.get("TIMEBOX_TEAM"),
+      teamZone: () => $.env.get("TIMEBOX_TEAM_TZ"),
       dailyStoreFailure: () => $.env.get("TIMEBOX_DAILY_STORE_FAILURE"),
       home: () => $.env.get("HOME"),
       stateHome: () => $.env.get("XDG_STATE_HOME"),
@@ -4972,6 +4996,54 @@ async function sessionEnd(host, $, event, next) {
   host.bind(engineOf($));
   await host.end();
   return next(event);
+}
+
+// src/adapters/team/config.ts
+var TEAM_NAME = /^[A-Za-z0-9._-]{1,64}$/;
+function withoutPassword(url) {
+  const user = url.username ? `${decodeURIComponent(url.username)}@` : "";
+  return `${url.protocol}//${user}${url.host}${url.pathname === "/" ? "" : url.pathname}`;
+}
+var UTC = "UTC";
+function knownZone(zone) {
+  if (zone === UTC) return true;
+  try {
+    new Intl.DateTimeFormat("en-US", { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+function pick(env, setting) {
+  if (env?.trim()) return env.trim();
+  return typeof setting === "string" && setting.trim() ? setting.trim() : void 0;
+}
+function readTeam(env, settings, member) {
+  const store = pick(env[DAILY_STORE_ENV], settings.dailyStore);
+  const team2 = pick(env[TEAM_ENV], settings.team);
+  if (store === void 0 && team2 === void 0) return { config: null, warning: null };
+  const fail = (why) => ({
+    config: null,
+    warning: teamSettingsUnusable(why)
+  });
+  if (store === void 0) return fail(`${TEAM_ENV} is set without ${DAILY_STORE_ENV} (redis://host:6379).`);
+  let url;
+  try {
+    url = new URL(store);
+  } catch {
+    return fail(`${DAILY_STORE_ENV} is not an address (redis://[user:password@]host:port[/db]).`);
+  }
+  const shown = withoutPassword(url);
+  if (url.protocol !== "redis:" && url.protocol !== "rediss:")
+    return fail(`${DAILY_STORE_ENV} ${shown} is not a redis:// or rediss:// address.`);
+  if (url.port === "") return fail(`${DAILY_STORE_ENV} ${shown} names no port (redis://${url.hostname}:6379).`);
+  if (team2 === void 0) return fail(`${DAILY_STORE_ENV} is set without ${TEAM_ENV} (the team's name).`);
+  if (!TEAM_NAME.test(team2))
+    return fail(`${TEAM_ENV} "${team2.slice(0, 64)}" is not a team name (letters, digits, ".", "_", "-").`);
+  const zone = env[TEAM_TZ_ENV]?.trim() || UTC;
+  if (!knownZone(zone)) return fail(`${TEAM_TZ_ENV} "${zone.slice(0, 64)}" is not a time zone (Europe/Berlin, UTC).`);
+  const failure = env[DAILY_STORE_FAILURE_ENV]?.trim().toLowerCase() === "closed" ? "closed" : "open";
+  return { config: { url: store, shown, team: team2, zone, failure, member: member() }, warning: null };
 }
 
 // src/adapters/claude/terms.ts
@@ -6241,6 +6313,8 @@ var ReadAheadLedger = class {
   told = false;
   /** Why the last prompt refused at `settle` was refused. */
   taken = DAILY_TAKEN_REFUSAL;
+  /** Why the day could not be read at the last batch that read it (or that could not run), or null. */
+  unread = null;
   /** The team's store beside the day, as a daily command's batch read it. */
   view = { unreadable: NO_TEAM };
   /** While a daily command's writes are learnt, those the rules make; else null. */
@@ -6330,6 +6404,9 @@ var ReadAheadLedger = class {
       } else this.replay = [];
     }
   }
+  dayUnread() {
+    return this.unread;
+  }
   problem() {
     const said = this.untold;
     this.untold = null;
@@ -6383,10 +6460,14 @@ var ReadAheadLedger = class {
     if (read || "error" in outcome) this.readAt = this.options.clock.now();
     if ("error" in outcome) {
       this.outage.failed(outcome.error);
+      if (read) this.unread = teamDayUnread(outcome.error);
       return outcome;
     }
     this.outage.answered();
-    if (read) this.reading = outcome.standings;
+    if (read) {
+      this.reading = outcome.standings;
+      this.unread = outcome.unread ?? null;
+    }
     this.carried = outcome.carry;
     if (outcome.problem !== null) this.say(outcome.problem);
     return outcome;
@@ -6442,6 +6523,41 @@ var ModuleTeamLedger = class extends ReadAheadLedger {
     });
   }
 };
+var UnusableTeamLedger = class {
+  constructor(warning, machine) {
+    this.machine = machine;
+    this.team = { unusable: warning };
+  }
+  machine;
+  team;
+  told = false;
+  standings(budgets) {
+    return this.machine?.standings(budgets) ?? [];
+  }
+  countPrompt(budgets, limits) {
+    return this.machine?.countPrompt(budgets, limits) ?? true;
+  }
+  addUse(budgets, use) {
+    this.machine?.addUse(budgets, use);
+  }
+  adjust(budget, adjustment) {
+    return this.machine?.adjust(budget, adjustment);
+  }
+  problem() {
+    if (this.told) return this.machine?.problem() ?? null;
+    this.told = true;
+    return this.team.unusable;
+  }
+  async refresh() {
+    await this.machine?.refresh();
+  }
+  async settle() {
+    return await this.machine?.settle() ?? true;
+  }
+  takenRefusal() {
+    return this.machine?.takenRefusal() ?? DAILY_TAKEN_REFUSAL;
+  }
+};
 async function runBatch(engine, request, root) {
   let timer;
   const late = new Promise((resolve) => {
@@ -6492,7 +6608,7 @@ var ModuleHost = class {
   async open() {
     const engine = this.engine;
     const { env } = engine();
-    const [sessionId, defaultBudget, daily, subagents, stateHome, home, dailyStore, team2, failure] = await Promise.all([
+    const [sessionId, defaultBudget, daily, subagents, stateHome, home, dailyStore, team2, zone, failure] = await Promise.all([
       engine().session.id(),
       env.defaultBudget(),
       env.dailyBudget(),
@@ -6501,6 +6617,7 @@ var ModuleHost = class {
       env.home(),
       env.dailyStore(),
       env.team(),
+      env.teamZone(),
       env.dailyStoreFailure()
     ]);
     let session = null;
@@ -6519,7 +6636,7 @@ var ModuleHost = class {
       cwd: this.cwd,
       ...state === null ? {} : { marks: { dir: `${state}/${ON_STOP_MARKS_FOLDER}`, instance: this.instance } }
     });
-    const ledger = this.dailyLedger(sessionId, daily, { dailyStore, team: team2, failure, stateHome, home });
+    const ledger = this.dailyLedger(sessionId, daily, { dailyStore, team: team2, zone, failure, stateHome, home });
     session = new ClaudeSession({
       engine,
       clock: this.deps.clock,
@@ -6538,24 +6655,39 @@ var ModuleHost = class {
     return session;
   }
   /**
-   * The daily ledger of a session: the team's, through the hook script, when a store and a team are set (the hook
-   * script reads them as every Node host does, and says what is wrong with them), with or without a daily budget of
-   * its own (the team's limits may be in its store); else this machine's, through `$`, with a daily budget.
+   * The daily ledger of a session: the team's, through the hook script, when a store and a team are set as every Node
+   * host reads them, with or without a daily budget of its own (the team's limits may be in its store); else this
+   * machine's, through `$`, with a daily budget. A team set wrongly is said once, and `/timebox team` says it again.
    */
   dailyLedger(sessionId, daily, env) {
     const clock = this.deps.clock;
-    const team2 = env.team?.trim();
-    if (env.dailyStore?.trim() && team2) {
+    const { config, warning } = readTeam(
+      {
+        [DAILY_STORE_ENV]: env.dailyStore,
+        [TEAM_ENV]: env.team,
+        [TEAM_TZ_ENV]: env.zone,
+        [DAILY_STORE_FAILURE_ENV]: env.failure
+      },
+      {},
+      // Who the member is, the batch script tells the store: the module never asks.
+      () => ""
+    );
+    if (config !== null) {
       const budget = daily?.trim() ? parseDailyBudget(daily.trim(), "user", DAILY_ENV) : null;
       const budgets = budget === null || "warning" in budget ? [] : [budget];
-      const closed = env.failure?.trim().toLowerCase() === "closed";
       const root = pluginRoot(import.meta.url);
-      const named2 = { name: team2, zone: "UTC" };
-      return new ModuleTeamLedger(this.engine, { sessionId, clock, budgets, closed, root, team: named2 });
+      return new ModuleTeamLedger(this.engine, {
+        sessionId,
+        clock,
+        budgets,
+        closed: config.failure === "closed",
+        root,
+        team: { name: config.team, zone: config.zone }
+      });
     }
-    if (!daily?.trim()) return void 0;
     const dir = dailyDir(env.stateHome, env.home);
-    return dir === null ? void 0 : new ModuleDailyLedger(this.engine, dir, sessionId, clock);
+    const machine = daily?.trim() && dir !== null ? new ModuleDailyLedger(this.engine, dir, sessionId, clock) : void 0;
+    return warning === null ? machine : new UnusableTeamLedger(warning, machine);
   }
   /** The session ended (exit, `/clear`, a resume): its timers stop and its changes are written. */
   async end() {

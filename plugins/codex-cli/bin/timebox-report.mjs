@@ -647,6 +647,9 @@ function teamReport(team, view, standings) {
   else lines.push(`Open requests (${asks.length}):`, ...asks.map(askLine));
   return lines.join("\n");
 }
+function teamDayUnread(why, shown) {
+  return `today's use could not be read from the team's daily store${shown ? ` ${shown}` : ""} (${why})`;
+}
 function teamAsksFull(count4) {
   return `Timebox: the team's day holds ${count4} open requests already, so this one was not recorded. Ask the admin directly.`;
 }
@@ -4006,6 +4009,9 @@ var TeamLedger = class {
   problem() {
     return this.day.problem();
   }
+  dayUnread() {
+    return this.day.dayUnread();
+  }
 };
 
 // src/adapters/team/open.ts
@@ -4761,6 +4767,8 @@ var TeamDay = class extends TeamStoreCalls {
   local;
   /** What this session's last model call used: what its next one reserves. */
   lastCall = { tokens: 0, cost: 0 };
+  /** Why the day could not be read at the last reading, or null. */
+  unread = null;
   /** What the next process of this session takes over (`TeamLedgerOptions.carried`). */
   carry() {
     return { lastCall: { ...this.lastCall }, failed: this.outage.carry() };
@@ -4772,6 +4780,7 @@ var TeamDay = class extends TeamStoreCalls {
   *standings(budgets) {
     const day = teamDay(this.clock.now(), this.config.zone);
     const reply = yield* this.call("read", []);
+    this.unread = reply.ok ? null : teamDayUnread(reply.error, this.config.shown);
     if (reply.ok) return standingsOf(reply.value, budgets, this.config, day.start, (own) => this.local.standings(own));
     const local = this.local.standings(teamBudgets(budgets, this.config));
     const closed = this.outage.refusal();
@@ -4876,6 +4885,10 @@ var TeamDay = class extends TeamStoreCalls {
   }
   problem() {
     return this.untold.shift() ?? this.local.problem();
+  }
+  /** Why the day could not be read at the last reading (the store's answer or failure), or null. */
+  dayUnread() {
+    return this.unread;
   }
 };
 

@@ -40,6 +40,7 @@ export function lazyDailyLedger(sessionId: () => string, open: (sessionId: strin
 		reserve: (budgets) => get().reserve?.(budgets),
 		adjust: (budget, adjustment) => get().adjust(budget, adjustment),
 		problem: () => get().problem(),
+		dayUnread: () => get().dayUnread?.() ?? null,
 		teamView: () => get().teamView?.() ?? { unreadable: NO_TEAM },
 		setTeamLimits: (limits) => get().setTeamLimits?.(limits) ?? { failed: NO_TEAM },
 		askTeam: (adjustment, why) => get().askTeam?.(adjustment, why) ?? { failed: NO_TEAM },

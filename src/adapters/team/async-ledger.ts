@@ -79,6 +79,10 @@ export class AsyncTeamLedger {
 		return this.day.problem();
 	}
 
+	dayUnread(): string | null {
+		return this.day.dayUnread();
+	}
+
 	sendsFirst(): boolean {
 		return this.day.sendsFirst();
 	}

@@ -62,6 +62,8 @@ export interface TeamReply {
 	writes?: TeamWrite[];
 	/** The team's store beside the day, where the batch asked for it (`view`). */
 	view?: TeamView;
+	/** Why the day could not be read (`teamDayUnread`); absent where it was read, or not asked for. */
+	unread?: string;
 }
 
 const OPS = new Set(["count", "use", "reserve", "adjust", "view", "limits", "ask"]);
@@ -107,6 +109,8 @@ export interface BatchLedger {
 	setTeamLimits?(limits: DailyLimits | null): TeamWrite | Promise<TeamWrite>;
 	askTeam?(adjustment: DailyAdjustment, why: string): TeamWrite | Promise<TeamWrite>;
 	problem(): string | null;
+	/** Why the day could not be read at the last reading, or null; absent where no team's ledger runs. */
+	dayUnread?(): string | null;
 	/** What the session's next batch takes over; absent where no team's ledger runs. */
 	carry?(): TeamCarry;
 	/** Whether a call may first send what the machine kept (a read then waits for the calls before it). */
@@ -149,6 +153,7 @@ export async function runTeamBatch(request: TeamRequest, ledger: BatchLedger): P
 	await Promise.all(calls);
 	const writes = await runWrites(request.ops, ledger);
 	const standings = await (together ?? read());
+	const unread = request.read === false ? null : (ledger.dayUnread?.() ?? null);
 	return {
 		counted: await Promise.all(counted),
 		standings,
@@ -156,6 +161,7 @@ export async function runTeamBatch(request: TeamRequest, ledger: BatchLedger): P
 		carry: ledger.carry?.() ?? null,
 		...(writes.length === 0 ? {} : { writes }),
 		...(view === undefined ? {} : { view: await view }),
+		...(unread === null ? {} : { unread }),
 	};
 }
 

@@ -94,4 +94,8 @@ export class TeamLedger implements DailyLedger {
 	problem(): string | null {
 		return this.day.problem();
 	}
+
+	dayUnread(): string | null {
+		return this.day.dayUnread();
+	}
 }

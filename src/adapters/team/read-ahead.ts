@@ -31,6 +31,7 @@ import {
 	TEAM_HOP_FRESH_MS,
 	type TeamView,
 	type TeamWrite,
+	teamDayUnread,
 	teamWriteNotSent,
 } from "../../core/index.ts";
 import type { TeamOp, TeamReply, TeamRequest } from "./batch.ts";
@@ -87,6 +88,8 @@ export class ReadAheadLedger implements ReadAheadDailyLedger {
 	private told = false;
 	/** Why the last prompt refused at `settle` was refused. */
 	private taken: string = DAILY_TAKEN_REFUSAL;
+	/** Why the day could not be read at the last batch that read it (or that could not run), or null. */
+	private unread: string | null = null;
 	/** The team's store beside the day, as a daily command's batch read it. */
 	private view: TeamView = { unreadable: NO_TEAM };
 	/** While a daily command's writes are learnt, those the rules make; else null. */
@@ -198,6 +201,10 @@ export class ReadAheadLedger implements ReadAheadDailyLedger {
 		}
 	}
 
+	dayUnread(): string | null {
+		return this.unread;
+	}
+
 	problem(): string | null {
 		const said = this.untold;
 		this.untold = null;
@@ -257,10 +264,14 @@ export class ReadAheadLedger implements ReadAheadDailyLedger {
 		if (read || "error" in outcome) this.readAt = this.options.clock.now();
 		if ("error" in outcome) {
 			this.outage.failed(outcome.error);
+			if (read) this.unread = teamDayUnread(outcome.error);
 			return outcome;
 		}
 		this.outage.answered();
-		if (read) this.reading = outcome.standings;
+		if (read) {
+			this.reading = outcome.standings;
+			this.unread = outcome.unread ?? null;
+		}
 		this.carried = outcome.carry;
 		if (outcome.problem !== null) this.say(outcome.problem);
 		return outcome;

@@ -25,6 +25,7 @@ import {
 	TEAM_RESERVATION_MS,
 	type TeamView,
 	type TeamWrite,
+	teamDayUnread,
 	teamStoreDenied,
 	teamStoreRefusal,
 	teamStoreUnreachable,
@@ -62,6 +63,8 @@ const NOTHING: Use = { prompts: 0, agentMs: 0, tokens: 0, cost: 0 };
 export class TeamDay extends TeamStoreCalls {
 	/** What this session's last model call used: what its next one reserves. */
 	private lastCall = { tokens: 0, cost: 0 };
+	/** Why the day could not be read at the last reading, or null. */
+	private unread: string | null = null;
 
 	constructor(
 		config: TeamConfig,
@@ -94,6 +97,7 @@ export class TeamDay extends TeamStoreCalls {
 	*standings(budgets: readonly DailyBudget[]): Step<DailyStanding[]> {
 		const day = teamDay(this.clock.now(), this.config.zone);
 		const reply = yield* this.call("read", []);
+		this.unread = reply.ok ? null : teamDayUnread(reply.error, this.config.shown);
 		if (reply.ok) return standingsOf(reply.value, budgets, this.config, day.start, (own) => this.local.standings(own));
 		// Whether the store keeps limits is not known: the session's own budgets count on this machine as the team's.
 		const local = this.local.standings(teamBudgets(budgets, this.config));
@@ -211,5 +215,10 @@ export class TeamDay extends TeamStoreCalls {
 
 	problem(): string | null {
 		return this.untold.shift() ?? this.local.problem();
+	}
+
+	/** Why the day could not be read at the last reading (the store's answer or failure), or null. */
+	dayUnread(): string | null {
+		return this.unread;
 	}
 }

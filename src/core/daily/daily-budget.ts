@@ -152,6 +152,11 @@ export interface DailyLedger {
 	/** Why the ledger cannot be used, once, or null. */
 	problem(): string | null;
 	/**
+	 * Why the team's day could not be read at its last reading (`teamDayUnread`), or null: where the session sets no
+	 * daily budget of its own, what the team's store keeps today is then not known, which is not that it keeps none.
+	 */
+	dayUnread?(): string | null;
+	/**
 	 * The team whose store this ledger counts in (the limits kept there cover the session even where it sets no daily
 	 * budget of its own), or why the team set cannot be used; absent where no team is set.
 	 */

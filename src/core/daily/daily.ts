@@ -50,6 +50,7 @@ export {
 	NO_TEAM,
 	STORE_SOURCE,
 	teamAsksFull,
+	teamDayUnread,
 	teamReport,
 	teamStoreDidNotTake,
 	teamStoreNotReached,

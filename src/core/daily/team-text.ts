@@ -115,6 +115,16 @@ export function noTeamLimitsHere(team: DailyTeam): string {
 	return `The team ${team.name}'s store keeps no limits either: /timebox team shows it.`;
 }
 
+/** Why the team's day could not be read: its store (`shown`, where known) and its answer or failure (`why`). */
+export function teamDayUnread(why: string, shown?: string): string {
+	return `today's use could not be read from the team's daily store${shown ? ` ${shown}` : ""} (${why})`;
+}
+
+/** A daily command answered while the team's day could not be read (`unread`): nothing of it is done. */
+export function teamDayUnknown(unread: string, changing: boolean): string {
+	return `Timebox: ${unread}, so the team's standing today is not known.${changing ? " Nothing changed." : ""}`;
+}
+
 /** A request the team's day cannot take: it holds `count` open requests already. */
 export function teamAsksFull(count: number): string {
 	return `Timebox: the team's day holds ${count} open requests already, so this one was not recorded. Ask the admin directly.`;

@@ -3,7 +3,7 @@
 // read ahead (a hook process, Claude Code's hooks module), once more before, to learn the writes it sends to the store.
 
 import { type DailyPort, teamCommand, todayCommand } from "../daily/daily.ts";
-import { NO_TEAM, noTeamLimitsHere } from "../daily/team-text.ts";
+import { NO_TEAM, noTeamLimitsHere, teamDayUnknown } from "../daily/team-text.ts";
 import { DEFAULT_TERMS, type HostTerms, inHostTerms, noDailyBudgetMessage } from "../text/host-terms.ts";
 import { type Answer, carryOut, type EffectPorts, noAnswer } from "./executor.ts";
 
@@ -28,8 +28,13 @@ function today(daily: DailyPort | undefined, words: string, terms: HostTerms) {
 	const standings = daily.ledger.standings(daily.budgets);
 	if (standings.length === 0) {
 		const team = daily.ledger.team;
-		const message = team !== undefined && !("unusable" in team) ? `${none} ${noTeamLimitsHere(team)}` : none;
-		return { message, level: "info" as const, effects: [] };
+		if (team === undefined || "unusable" in team) return { message: none, level: "info" as const, effects: [] };
+		// A day that could not be read is not a day without limits: the store may keep them.
+		const unread = daily.ledger.dayUnread?.() ?? null;
+		if (unread !== null) {
+			return { message: teamDayUnknown(unread, words.trim() !== ""), level: "warning" as const, effects: [] };
+		}
+		return { message: `${none} ${noTeamLimitsHere(team)}`, level: "info" as const, effects: [] };
 	}
 	return todayCommand(standings, words);
 }

@@ -6,11 +6,12 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import type { DailyLedger } from "../../../src/core/index.ts";
+import { type DailyLedger, TEAM_RETRY_MS } from "../../../src/core/index.ts";
 import { FakeTime } from "../../support/fake-time.ts";
 import { MemoryStore, teamLedgerOn } from "../team/memory-store.ts";
 import { FakePi, FakeSessionFile } from "./fake-pi.ts";
 
+const WRONGTYPE = "WRONGTYPE Operation against a key holding the wrong kind of value";
 let root: string;
 let time: FakeTime;
 let store: MemoryStore;
@@ -64,6 +65,26 @@ describe("a team's daily budget on pi", () => {
 		expect(admin.screen.last?.message).toContain("No open requests.");
 	});
 
+	it("says that today's use could not be read, not that the store keeps no limits, and changes nothing", async () => {
+		const admin = await member("admin");
+		await admin.timebox("team set 4h turns:200 $50");
+		store.failingScript.set("read", WRONGTYPE);
+		const unread = `Timebox: today's use could not be read from the team's daily store redis://timebox@127.0.0.1:6390/0 (${WRONGTYPE}), so the team's standing today is not known.`;
+		await admin.timebox("today +30m");
+		expect(admin.screen.last).toEqual({ message: `${unread} Nothing changed.`, level: "warning" });
+		await admin.timebox("today off");
+		expect(admin.screen.last).toEqual({ message: `${unread} Nothing changed.`, level: "warning" });
+		await admin.timebox("today");
+		expect(admin.screen.last).toEqual({ message: unread, level: "warning" });
+		expect([...store.hashes.keys()].filter((key) => key.includes(":raise:"))).toEqual([]);
+		// The store answers again: the day as it stands, nothing added.
+		store.failingScript.clear();
+		time.advance(TEAM_RETRY_MS);
+		await admin.timebox("today");
+		expect(admin.screen.last?.message).toContain("0 of 200 turns used");
+		expect(admin.screen.last?.message).not.toContain("added");
+	});
+
 	it("says no team is shown where the ledger has a team but nothing of its store to show", async () => {
 		const bare: DailyLedger = {
 			team: { name: "platform", zone: "UTC" },
@@ -78,5 +99,10 @@ describe("a team's daily budget on pi", () => {
 			await pi.timebox(words);
 			expect(pi.screen.last?.message).toMatch(/^Timebox: no team is set here\./);
 		}
+		// A ledger that reads no day of the team's tells no failure to read it.
+		await pi.timebox("today");
+		expect(pi.screen.last?.message).toMatch(
+			/^No daily budget is set\..* The team platform's store keeps no limits either/,
+		);
 	});
 });

@@ -32,6 +32,8 @@ export class MemoryStore implements SyncStore {
 	member = false;
 	/** What the store answers every call with now, as a script's error (`ERR …`), or null. */
 	failing: string | null = null;
+	/** What the store answers every call of one script with (a key of the wrong type, `WRONGTYPE …`). */
+	readonly failingScript = new Map<ScriptName, string>();
 	/** Every call in order; one sent without waiting for its reply is `posted`. */
 	calls: {
 		script: ScriptName;
@@ -48,6 +50,8 @@ export class MemoryStore implements SyncStore {
 		this.calls.push({ script, keys, args, timeoutMs, ...(this.posting ? { posted: true as const } : {}) });
 		if (this.down !== null) return { ok: false, error: this.down };
 		if (this.failing !== null) return { ok: false, error: this.failing };
+		const failed = this.failingScript.get(script);
+		if (failed !== undefined) return { ok: false, error: failed };
 		const admin = (key: string) => /:limits$|:raise:/.test(key);
 		if (this.member && keys.some(admin)) {
 			return { ok: false, error: "NOPERM this user has no permissions to access one of the keys used as arguments" };

@@ -8,13 +8,21 @@ import { mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
+import type { ModuleLedger } from "../../../../src/adapters/claude/function-hooks/daily.ts";
 import { engineOf } from "../../../../src/adapters/claude/function-hooks/engine.ts";
-import { ModuleTeamLedger, readBatchReply, TEAM_LINE } from "../../../../src/adapters/claude/function-hooks/team.ts";
+import {
+	ModuleTeamLedger,
+	readBatchReply,
+	TEAM_LINE,
+	UnusableTeamLedger,
+} from "../../../../src/adapters/claude/function-hooks/team.ts";
 import { parseTeamRequest, runTeamBatch, type TeamRequest } from "../../../../src/adapters/team/batch.ts";
 import type { TeamConfig } from "../../../../src/adapters/team/config.ts";
 import {
 	type Clock,
 	DAILY_TAKEN_REFUSAL,
+	type DailyBudget,
+	NO_ADJUSTMENT,
 	TEAM_HOP_FRESH_MS,
 	TEAM_HOP_MS,
 	TEAM_HOP_WAIT_MS,
@@ -378,6 +386,8 @@ describe("the team's ledger of the hooks module", () => {
 	});
 });
 
+const LIMITS = { timeMs: null, turns: 1, tokens: null, cost: null };
+
 describe("a team set wrongly, on function hooks", () => {
 	const WORDS = "The daily budget is this machine's alone.";
 	const CASES: [string, Record<string, string>, string][] = [
@@ -406,6 +416,50 @@ describe("a team set wrongly, on function hooks", () => {
 		expect(store.hashes.size).toBe(0);
 	});
 
+	it("leaves every count to this machine's ledger, and with none counts nothing and refuses nothing", async () => {
+		const why = 'Timebox: TIMEBOX_TEAM "plat form" is not a team name. The daily budget is this machine\'s alone.';
+		const alone = new UnusableTeamLedger(why, undefined);
+		const budget: DailyBudget = { scope: "user", source: "TIMEBOX_DAILY", limits: LIMITS };
+		expect(alone.team).toEqual({ unusable: why });
+		expect([alone.problem(), alone.problem()]).toEqual([why, null]);
+		expect(alone.standings([budget])).toEqual([]);
+		expect(alone.countPrompt([budget], [1])).toBe(true);
+		expect(alone.addUse([budget], { tokens: 5 })).toBeUndefined();
+		expect(alone.adjust(budget, NO_ADJUSTMENT)).toBeUndefined();
+		await alone.refresh();
+		expect(await alone.settle()).toBe(true);
+		expect(alone.takenRefusal()).toBe(DAILY_TAKEN_REFUSAL);
+		const calls: string[] = [];
+		/** Records the call's name and answers `value`. */
+		const called =
+			<T>(name: string, value: T) =>
+			() => {
+				calls.push(name);
+				return value;
+			};
+		const machine: ModuleLedger = {
+			standings: called("standings", []),
+			countPrompt: called("count", false),
+			addUse: called("use", undefined),
+			adjust: called("adjust", "done" as const),
+			problem: () => "the machine's own problem",
+			refresh: called("refresh", Promise.resolve()),
+			settle: called("settle", Promise.resolve(false)),
+			takenRefusal: () => "taken on this machine",
+		};
+
+		const counted = new UnusableTeamLedger(why, machine);
+		expect([counted.problem(), counted.problem()]).toEqual([why, "the machine's own problem"]);
+		expect(counted.countPrompt([budget], [1])).toBe(false);
+		counted.addUse([budget], { tokens: 5 });
+		expect(counted.adjust(budget, NO_ADJUSTMENT)).toBe("done");
+		await counted.refresh();
+		expect(await counted.settle()).toBe(false);
+		expect(counted.standings([budget])).toEqual([]);
+		expect(counted.takenRefusal()).toBe("taken on this machine");
+		expect(calls).toEqual(["count", "use", "adjust", "refresh", "settle", "standings"]);
+	});
+
 	it("counts a daily budget of the session's own on this machine meanwhile", async () => {
 		const store = new MemoryStore(new FakeTime());
 		const state = mkdtempSync(join(tmpdir(), "timebox-module-state-"));
@@ -417,5 +471,29 @@ describe("a team set wrongly, on function hooks", () => {
 		expect(await ann.claude.prompt("two")).toBe("Timebox: today's budget is spent (1 prompt). It resets at midnight.");
 		expect(localPrompts(join(state, "timebox")).filter((name) => name.startsWith("prompt-"))).toEqual(["prompt-1"]);
 		expect(ann.batches).toEqual([]);
+	});
+});
+
+describe("a team's day that cannot be read, on function hooks", () => {
+	it("says so to /timebox today, not that the store keeps no limits, and a raise changes nothing", async () => {
+		const store = new MemoryStore(new FakeTime());
+		const admin = await machine(store, "s-admin", { env: { TIMEBOX_DAILY: "" } });
+		expect(await admin.claude.command("team set 4h turns:200 $50")).toContain("limits are now");
+		const wrongType = "WRONGTYPE Operation against a key holding the wrong kind of value";
+		store.failingScript.set("read", wrongType);
+		admin.claude.time.advance(TEAM_HOP_FRESH_MS);
+		const unread = `Timebox: today's use could not be read from the team's daily store ${TEAM_CONFIG.shown} (${wrongType}), so the team's standing today is not known.`;
+		expect(await admin.claude.command("today +30m")).toBe(`${unread} Nothing changed.`);
+		expect(await admin.claude.command("today")).toBe(unread);
+		expect([...store.hashes.keys()].filter((key) => key.includes(":raise:"))).toEqual([]);
+	});
+
+	it("says so when the batch script itself fails", async () => {
+		const store = new MemoryStore(new FakeTime());
+		const ann = await machine(store, "s-ann", { env: { TIMEBOX_DAILY: "" } });
+		ann.claude.$.runner = async () => ({ exitCode: 1, stdout: "", stderr: "Error: Cannot find module\n  at x" });
+		expect(await ann.claude.command("today +turns:1")).toBe(
+			"Timebox: today's use could not be read from the team's daily store (Error: Cannot find module), so the team's standing today is not known. Nothing changed.",
+		);
 	});
 });

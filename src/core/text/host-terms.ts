@@ -34,18 +34,27 @@ export const DEFAULT_TERMS: HostTerms = {
 	dailySetting: 'Set one under the timebox key of pi\'s settings.json ("daily": "3h turns:60 cost:10").',
 };
 
-/** What a status shows of a cost limit, `$0.12 of $2.50`, and of a token limit, `150k of 200k tokens`. */
-const COST_USED = /\$[\d.]+ of (\$[\d.]+)/g;
-const TOKENS_USED = /\b[\d.]+[km]? of ([\d.]+[km]?) tokens\b/g;
+/**
+ * What a status shows of a cost limit, `$0.12 of $2.50`, and of a token limit, `150k of 200k tokens`; with what is
+ * left after them where a daily budget's line says it (`… used, $2.38 left`).
+ */
+const COST_USED = /\$[\d.]+ of (\$[\d.]+)( used, \$[\d.]+ left)?/g;
+const TOKENS_USED = /\b[\d.]+[km]? of ([\d.]+[km]?) tokens\b( used, [\d.]+[km]? left)?/g;
 
 /**
- * A message as the host's users read it: the command in the form they type, and no figure the host cannot measure
- * (what a status says was used of a cost or token limit becomes the limit, with what is not tracked there).
+ * A message as the host's users read it: the command in the form they type, and no figure the host cannot measure.
+ * What a session's status says was used of a cost or token limit becomes the limit, with what is not tracked there.
+ * A daily budget's use (`$1.50 of $50.00 used, $48.50 left`) is the other sessions' and hosts' that share it: it is
+ * kept, and says that this host's own is not in it.
  */
 export function inHostTerms(text: string, terms: HostTerms): string {
 	let shown = terms.command === WRITTEN_COMMAND ? text : text.replace(NAMED_COMMAND, `$1${terms.command}`);
-	if (!terms.cost) shown = shown.replace(COST_USED, `$1 limit (cost not tracked in ${terms.name})`);
-	if (!terms.tokens) shown = shown.replace(TOKENS_USED, `$1 token limit (tokens not tracked in ${terms.name})`);
+	const untracked = (what: string, limit: string) => (used: string, of: string, daily: string | undefined) =>
+		daily === undefined
+			? `${of} ${limit} (${what} not tracked in ${terms.name})`
+			: `${used} (${what} not tracked in ${terms.name})`;
+	if (!terms.cost) shown = shown.replace(COST_USED, untracked("cost", "limit"));
+	if (!terms.tokens) shown = shown.replace(TOKENS_USED, untracked("tokens", "token limit"));
 	return shown;
 }
 

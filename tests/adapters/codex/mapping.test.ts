@@ -8,7 +8,8 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { claudeCodeHost } from "../../../src/adapters/claude/hook-host.ts";
 import { codexCliHost } from "../../../src/adapters/codex/hook-host.ts";
 import { geminiCliHost } from "../../../src/adapters/gemini/hook-host.ts";
-import { FINISH_NOW } from "../../../src/core/index.ts";
+import { createDailyLedger, dailyStateDir } from "../../../src/adapters/node/daily-ledger.ts";
+import { DAILY_ENV, FINISH_NOW, parseDailyBudget } from "../../../src/core/index.ts";
 import { runCli } from "../../../src/entries/hook-cli.ts";
 
 let home: string;
@@ -117,6 +118,24 @@ describe("Codex's words", () => {
 		expect(await codex({ hook_event_name: "UserPromptSubmit", turn_id: "t3", prompt: "timebox today" })).toEqual({
 			decision: "block",
 			reason: 'No daily budget is set. Set TIMEBOX_DAILY="3h turns:60 cost:10" in the environment codex starts in.',
+		});
+	});
+});
+
+describe("a daily budget's use in Codex, which measures neither tokens nor cost", () => {
+	it("shows what the other hosts on the machine used of its cost and tokens, saying that Codex's own is not counted", async () => {
+		const env = { TIMEBOX_DAILY: "turns:60 tokens:2m cost:10" };
+		const budget = parseDailyBudget(env.TIMEBOX_DAILY, "user", DAILY_ENV);
+		if ("warning" in budget) throw new Error(budget.warning);
+		// A pi session on this machine used $1.50 and 300k tokens of the day.
+		const pi = createDailyLedger(dailyStateDir({ HOME: home }), "pi-1", { now: () => now });
+		pi.addUse([budget], { tokens: 300_000, cost: 1.5 });
+		expect(await codex({ hook_event_name: "UserPromptSubmit", turn_id: "t1", prompt: "timebox today" }, env)).toEqual({
+			decision: "block",
+			reason: [
+				"Timebox today: 1 daily budget.",
+				"Every session (TIMEBOX_DAILY): 0 of 60 prompts used, 60 left; 300k of 2m tokens used, 1.7m left (tokens not tracked in Codex); $1.50 of $10.00 used, $8.50 left (cost not tracked in Codex). Used by 1 session.",
+			].join("\n"),
 		});
 	});
 });

@@ -652,12 +652,13 @@ var DEFAULT_TERMS = {
   cost: true,
   dailySetting: `Set one under the timebox key of pi's settings.json ("daily": "3h turns:60 cost:10").`
 };
-var COST_USED = /\$[\d.]+ of (\$[\d.]+)/g;
-var TOKENS_USED = /\b[\d.]+[km]? of ([\d.]+[km]?) tokens\b/g;
+var COST_USED = /\$[\d.]+ of (\$[\d.]+)( used, \$[\d.]+ left)?/g;
+var TOKENS_USED = /\b[\d.]+[km]? of ([\d.]+[km]?) tokens\b( used, [\d.]+[km]? left)?/g;
 function inHostTerms(text, terms) {
   let shown = terms.command === WRITTEN_COMMAND ? text : text.replace(NAMED_COMMAND, `$1${terms.command}`);
-  if (!terms.cost) shown = shown.replace(COST_USED, `$1 limit (cost not tracked in ${terms.name})`);
-  if (!terms.tokens) shown = shown.replace(TOKENS_USED, `$1 token limit (tokens not tracked in ${terms.name})`);
+  const untracked = (what, limit) => (used, of, daily) => daily === void 0 ? `${of} ${limit} (${what} not tracked in ${terms.name})` : `${used} (${what} not tracked in ${terms.name})`;
+  if (!terms.cost) shown = shown.replace(COST_USED, untracked("cost", "limit"));
+  if (!terms.tokens) shown = shown.replace(TOKENS_USED, untracked("tokens", "token limit"));
   return shown;
 }
 function noDailyBudgetMessage(terms) {

@@ -192,7 +192,7 @@ var extension_exports = {};
 var CODE_FILE = "timebox-pi.cjs";
 var code = requireCodeBeside(import.meta.url, CODE_FILE, extension_exports, () => ({
   folder: process.versions.bun === void 0 ? join2(getAgentDir(), CODE_CACHE_FOLDER) : null,
-  version: "a9557e0e0c7282a9"
+  version: "f61c25d3cdd041ce"
 }));
 function timebox(pi) {
   code.exports.timeboxExtension({

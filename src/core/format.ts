@@ -42,6 +42,11 @@ export function formatCost(dollars: number): string {
 	return `$${amount.toFixed(4).replace(/(\.\d\d\d*?)0+$/, "$1")}`;
 }
 
+/** `1 step` / `25 steps`. */
+export function pluralSteps(count: number): string {
+	return `${count} ${count === 1 ? "step" : "steps"}`;
+}
+
 /** `1 turn` / `3 turns`. */
 export function pluralTurns(count: number): string {
 	return `${count} ${count === 1 ? "turn" : "turns"}`;

@@ -88,7 +88,7 @@ describe(`codemode's nested tool calls, on ${PI_1.name}`, () => {
 			CODEMODE,
 		);
 		expect(notices(result, "warning")).toEqual([
-			"Timebox: this prompt used its 1 steps; the model was asked to finish.",
+			"Timebox: this prompt used its 1 step; the model was asked to finish.",
 		]);
 		expect(pi.requests()).toHaveLength(2);
 		expect(existsSync(marks)).toBe(false);

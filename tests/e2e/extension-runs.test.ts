@@ -66,7 +66,7 @@ describe.each(PI_HOSTS)("a run an extension starts, on $name", (host) => {
 			["/timebox steps:1", "/e2e-run tests finished, go on"],
 		);
 		expect(notices(result, "warning")).toEqual([
-			"Timebox: this prompt used its 1 steps; the model was asked to finish.",
+			"Timebox: this prompt used its 1 step; the model was asked to finish.",
 		]);
 		const requests = pi.requests();
 		expect(requests).toHaveLength(2);

@@ -528,6 +528,9 @@ function formatCost(dollars) {
   if (amount >= 1) return `$${amount.toFixed(2)}`;
   return `$${amount.toFixed(4).replace(/(\.\d\d\d*?)0+$/, "$1")}`;
 }
+function pluralSteps(count) {
+  return `${count} ${count === 1 ? "step" : "steps"}`;
+}
 function pluralTurns(count) {
   return `${count} ${count === 1 ? "turn" : "turns"}`;
 }
@@ -797,13 +800,13 @@ function badDefaultMessage(source, reason) {
   return `Timebox: ${source}: ${reason} The session starts without a budget.`;
 }
 function stepsUsedMessage(limit) {
-  return `Timebox: this prompt used its ${limit} steps; the model was asked to finish.`;
+  return `Timebox: this prompt used its ${pluralSteps(limit)}; the model was asked to finish.`;
 }
 function stepsRefusal(limit) {
-  return `Timebox: this prompt used its ${limit} steps. Write the final answer now, with what was done and what is left, without tools.`;
+  return `Timebox: this prompt used its ${pluralSteps(limit)}. Write the final answer now, with what was done and what is left, without tools.`;
 }
 function stepsStoppedMessage(limit) {
-  return `Timebox: this prompt used its ${limit} steps and was stopped.`;
+  return `Timebox: this prompt used its ${pluralSteps(limit)} and was stopped.`;
 }
 function badOnLimitMessage(source, value) {
   return `Timebox: ${source}: ${JSON.stringify(value)} is neither "stop" nor "ask", so Timebox stops at the limit.`;
@@ -2483,7 +2486,7 @@ var STOP_CHOICE = "Stop now";
 var MORE_TIME_CHOICE = "+5 minutes";
 var MORE_TURNS_CHOICE = "+1 prompt";
 function stepsQuestion(limit) {
-  return `This prompt used its ${limit} steps. Stop now, or continue with ${limit} more?`;
+  return `This prompt used its ${pluralSteps(limit)}. Stop now, or continue with ${limit} more?`;
 }
 function moreStepsChoice(limit) {
   return `Continue with ${limit} more steps`;

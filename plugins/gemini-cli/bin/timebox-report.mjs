@@ -5001,6 +5001,9 @@ ${REPORT_USAGE}
 `,
     failed: true
   });
+  if (args.some((arg) => arg === "--help" || arg === "-h"))
+    return { stdout: `${REPORT_USAGE}
+`, stderr: "", failed: false };
   const options = readOptions(args);
   if ("problem" in options) return fail(options.problem);
   if (options.suggest !== void 0) return suggest(options.suggest, env, home);

@@ -1,7 +1,7 @@
 // The notification texts of commands, stops, settings and errors, produced by pure functions (the questions and their
 // choices are in questions.ts, the report page's texts in report-page.ts).
 
-import { describeBudget, formatCost, pluralTurns } from "../format.ts";
+import { describeBudget, formatCost, pluralSteps, pluralTurns } from "../format.ts";
 import { quoteInput } from "../grammar/command.ts";
 import type { BudgetLimits, NudgeUrgency, SpentSummary, TimeboxBudget } from "../model/budget.ts";
 import { formatTime } from "../parse.ts";
@@ -222,17 +222,17 @@ export function badDefaultMessage(source: string, reason: string): string {
 
 /** The running prompt made its last allowed model call; the next one is its wrap-up. */
 export function stepsUsedMessage(limit: number): string {
-	return `Timebox: this prompt used its ${limit} steps; the model was asked to finish.`;
+	return `Timebox: this prompt used its ${pluralSteps(limit)}; the model was asked to finish.`;
 }
 
 /** Why a tool is refused once the prompt's steps are used: the model reads it. */
 export function stepsRefusal(limit: number): string {
-	return `Timebox: this prompt used its ${limit} steps. Write the final answer now, with what was done and what is left, without tools.`;
+	return `Timebox: this prompt used its ${pluralSteps(limit)}. Write the final answer now, with what was done and what is left, without tools.`;
 }
 
 /** The run was ended at its step cap, as the user chose. */
 export function stepsStoppedMessage(limit: number): string {
-	return `Timebox: this prompt used its ${limit} steps and was stopped.`;
+	return `Timebox: this prompt used its ${pluralSteps(limit)} and was stopped.`;
 }
 
 /** An `onLimit` setting Timebox does not know. */

@@ -1,7 +1,7 @@
 // The questions Timebox asks the user (a new budget over an active one, more at the limit, more steps) and their
 // choices, and what it says when a question closes unanswered.
 
-import { pluralTurns } from "../format.ts";
+import { pluralSteps, pluralTurns } from "../format.ts";
 import { formatTime } from "../parse.ts";
 
 /** Asked before a new budget replaces an active one. */
@@ -24,7 +24,7 @@ export const MORE_TURNS_CHOICE = "+1 prompt";
 
 /** Asked when a prompt used its steps and the user chose to be asked at the limit. */
 export function stepsQuestion(limit: number): string {
-	return `This prompt used its ${limit} steps. Stop now, or continue with ${limit} more?`;
+	return `This prompt used its ${pluralSteps(limit)}. Stop now, or continue with ${limit} more?`;
 }
 
 /** The choice that lets a run go on for another round of steps. */

@@ -111,6 +111,9 @@ export function runReport(
 		stderr: `timebox report: ${problem}\n${REPORT_USAGE}\n`,
 		failed: true,
 	});
+	// Asked how to use it: the usage, and nothing written.
+	if (args.some((arg) => arg === "--help" || arg === "-h"))
+		return { stdout: `${REPORT_USAGE}\n`, stderr: "", failed: false };
 	const options = readOptions(args);
 	if ("problem" in options) return fail(options.problem);
 	if (options.suggest !== undefined) return suggest(options.suggest, env, home);

@@ -339,7 +339,7 @@ describe("a subagent of Claude Code's Agent tool", () => {
 		expect(call.hookSpecificOutput).toMatchObject({
 			permissionDecision: "deny",
 			permissionDecisionReason:
-				"Timebox: this prompt used its 1 steps. Write the final answer now, with what was done and what is left, without tools.",
+				"Timebox: this prompt used its 1 step. Write the final answer now, with what was done and what is left, without tools.",
 		});
 		expect(records().at(-1)).toMatchObject({ id: "toolu_agent", task: "find the flaky test", ended: "answered" });
 	});

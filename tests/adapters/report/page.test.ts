@@ -3,7 +3,7 @@
 // ledger's folders, every host's sessions found on disk, and `npm run report` with its options and its bad input.
 
 import { createHash } from "node:crypto";
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
@@ -36,7 +36,7 @@ import {
 	teamTime,
 	todayData,
 } from "../../../src/core/index.ts";
-import { MAX_PAGE_DAYS, readOptions, runReport } from "../../../src/entries/report/cli.ts";
+import { MAX_PAGE_DAYS, REPORT_USAGE, readOptions, runReport } from "../../../src/entries/report/cli.ts";
 import { allSessions, logSessions, moduleSessions, piBranch, piSessions } from "../../../src/entries/report/sources.ts";
 import { nodeReportPageWriter } from "../../../src/entries/report/writer.ts";
 import { MemoryStore, teamLedgerOn } from "../team/memory-store.ts";
@@ -559,6 +559,18 @@ describe("npm run report", () => {
 		expect(readOptions(["--days", "2.5"])).toHaveProperty("problem");
 		expect(readOptions(["--days", "91"])).toHaveProperty("problem");
 		expect(readOptions(["--colour", "red"])).toEqual({ problem: '"--colour" is not an option.' });
+	});
+
+	it("answers --help and -h with its usage, writing no page", () => {
+		const home = join(dir, "home");
+		for (const help of [["--help"], ["-h"], ["--days", "3", "--help"]]) {
+			expect(runReport(help, { HOME: home }, home, { now: () => START })).toEqual({
+				stdout: `${REPORT_USAGE}\n`,
+				stderr: "",
+				failed: false,
+			});
+		}
+		expect(existsSync(join(home, ".local"))).toBe(false);
 	});
 
 	it("writes the latest session's page, or a named one's, with the daily budget of TIMEBOX_DAILY or --daily", () => {

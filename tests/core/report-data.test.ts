@@ -77,6 +77,44 @@ describe("the report as data", () => {
 		expect(budget?.turns).toEqual([START + MINUTE, START + 2 * MINUTE]);
 	});
 
+	it("counts for a budget extended after its stop only its own turns and use, not the refused or unbudgeted ones", () => {
+		const at = (minutes: number) => START + minutes * MINUTE;
+		const usage = (tokens: number, minutes: number): HistoryItem => ({
+			kind: "usage",
+			tokens,
+			cost: 0,
+			at: at(minutes),
+		});
+		const items: HistoryItem[] = [
+			active({ id: "b3", timeLimitMs: null, turnLimit: 1 }),
+			{ kind: "prompt", key: "q1", at: at(1) },
+			usage(100, 1.5),
+			// Refused: the budget was spent. Then the chat went on without a budget.
+			{ kind: "prompt", key: "q2", at: at(2) },
+			{ kind: "prompt", key: "q3", at: at(3) },
+			usage(50, 3.5),
+			// `/timebox +turns:2`: the same budget written again, with the one prompt it counted.
+			active({ id: "b3", timeLimitMs: null, turnLimit: 3, extensions: 1, turnsBefore: 1 }),
+			{ kind: "prompt", key: "q4", at: at(5) },
+			usage(70, 5.5),
+		];
+		const [budget] = reportData(items, nothing, at(6)).budgets;
+		expect(budget?.used.turns).toBe(2);
+		expect(budget?.used.tokens).toBe(170);
+		expect(budget?.turns).toEqual([at(1), at(5)]);
+		expect(sessionReport(items, nothing, at(6))).toContain(
+			"3 turns, set 6m 0s ago, extended once: used 6m 0s, 2 turns, 170 tokens",
+		);
+		// A pause and a resume count every prompt before them.
+		const paused = [
+			items[0],
+			items[1],
+			active({ id: "b3", timeLimitMs: null, turnLimit: 1, turnsBefore: 1 }),
+			items[3],
+		];
+		expect(reportData(paused as HistoryItem[], nothing, at(6)).budgets[0]?.used.turns).toBe(2);
+	});
+
 	it("holds the text of /timebox report and the same figures, with every turn, model call and warning on the clock", () => {
 		const now = START + 9 * MINUTE;
 		const data = reportData(history(), nothing, now);

@@ -3741,6 +3741,7 @@ function foldBudgets(items) {
       if (record?.kind === "active") {
         if (current && current.budget.id === record.budget.id) {
           current.budget = record.budget;
+          takeUpAgain(current, record.turnsBefore);
           continue;
         }
         if (current) current.ending = { kind: "replaced", at: record.budget.startTime };
@@ -3759,6 +3760,13 @@ function foldBudgets(items) {
     } else current.usage.push({ tokens: item.tokens, cost: item.cost, at: item.at });
   }
   return budgets;
+}
+function takeUpAgain(entry, counted) {
+  if (counted >= entry.turns.length) return;
+  const stop2 = entry.turns[counted]?.at;
+  entry.turns = entry.turns.slice(0, counted);
+  entry.prompts = new Set(entry.turns.map((turn) => turn.key));
+  if (stop2 !== void 0) entry.usage = entry.usage.filter((usage) => usage.at === void 0 || usage.at < stop2);
 }
 function budgetFigures(entry, ledger, now) {
   const { budget } = entry;

@@ -192,7 +192,7 @@ var extension_exports = {};
 var CODE_FILE = "timebox-pi.cjs";
 var code = requireCodeBeside(import.meta.url, CODE_FILE, extension_exports, () => ({
   folder: process.versions.bun === void 0 ? join2(getAgentDir(), CODE_CACHE_FOLDER) : null,
-  version: "ac2b16d65d6e4619"
+  version: "3825063a3e3dc0bf"
 }));
 function timebox(pi) {
   code.exports.timeboxExtension({

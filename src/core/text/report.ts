@@ -68,6 +68,7 @@ export function foldBudgets(items: readonly HistoryItem[]): ReportedBudget[] {
 			if (record?.kind === "active") {
 				if (current && current.budget.id === record.budget.id) {
 					current.budget = record.budget;
+					takeUpAgain(current, record.turnsBefore);
 					continue;
 				}
 				if (current) current.ending = { kind: "replaced", at: record.budget.startTime };
@@ -86,6 +87,19 @@ export function foldBudgets(items: readonly HistoryItem[]): ReportedBudget[] {
 		} else current.usage.push({ tokens: item.tokens, cost: item.cost, at: item.at });
 	}
 	return budgets;
+}
+
+/**
+ * A budget written again with `counted` prompts used before: a pause, a resume, or an extension, which may come after
+ * the budget stopped. Then the prompts it did not count (the one it refused, those the chat went on with meanwhile)
+ * and what the model used from the first of them on are not the budget's, as they were not the session's count.
+ */
+function takeUpAgain(entry: ReportedBudget, counted: number): void {
+	if (counted >= entry.turns.length) return;
+	const stop = entry.turns[counted]?.at;
+	entry.turns = entry.turns.slice(0, counted);
+	entry.prompts = new Set(entry.turns.map((turn) => turn.key));
+	if (stop !== undefined) entry.usage = entry.usage.filter((usage) => usage.at === undefined || usage.at < stop);
 }
 
 /** What a budget of the report used and how it ended: the figures its line says and the page draws. */

@@ -85,6 +85,32 @@ describe("a team's daily budget on pi", () => {
 		expect(admin.screen.last?.message).not.toContain("added");
 	});
 
+	it("keeps what a member with no daily budget of its own uses while the store is down, and sends it when it answers", async () => {
+		const admin = await member("admin");
+		await admin.timebox("team set turns:20");
+		const ann = await member("ann");
+		const prompts = () => {
+			const day = [...store.hashes.keys()].find((key) => key.endsWith(":use"));
+			return Number(store.hashes.get(day ?? "")?.get("prompts") ?? 0);
+		};
+		expect((await ann.prompt("a")).aborted).toBe(false);
+		expect(prompts()).toBe(1);
+		store.down = "connect ECONNREFUSED 127.0.0.1:6390";
+		expect((await ann.prompt("b")).aborted).toBe(false);
+		expect((await ann.prompt("c")).aborted).toBe(false);
+		expect(ann.screen.messages("warning").filter((line) => line.includes("cannot be reached"))).toEqual([
+			"Timebox: the team's daily store redis://timebox@127.0.0.1:6390/0 cannot be reached (connect ECONNREFUSED 127.0.0.1:6390): this machine counts today's use on its own until it answers, then sends it to the team.",
+		]);
+		expect(prompts()).toBe(1);
+		store.down = null;
+		time.advance(TEAM_RETRY_MS);
+		expect((await ann.prompt("d")).aborted).toBe(false);
+		// The two prompts of the outage reached the team's day, once each, with the one after it.
+		expect(prompts()).toBe(4);
+		await ann.timebox("today");
+		expect(ann.screen.last?.message).toContain("4 of 20 turns used");
+	});
+
 	it("says no team is shown where the ledger has a team but nothing of its store to show", async () => {
 		const bare: DailyLedger = {
 			team: { name: "platform", zone: "UTC" },

@@ -209,6 +209,30 @@ describe("a team's daily budget on function hooks", () => {
 		expect(used(store, "prompts")).toBe("2");
 	});
 
+	it("keeps what a member with no daily budget of its own uses while the store is down, and sends it when it is back", async () => {
+		const store = new MemoryStore(new FakeTime());
+		const admin = await machine(store, "s-admin", { env: { TIMEBOX_DAILY: "" } });
+		expect(await admin.claude.command("team set turns:20")).toContain("limits are now 20 turns a day");
+		const { claude } = await machine(store, "s-ann", { env: { TIMEBOX_DAILY: "" } });
+		expect(await claude.prompt("one")).toBeNull();
+		await claude.turnComplete("turn-1");
+		expect(used(store, "prompts")).toBe("1");
+		store.down = DOWN;
+		for (const [index, text] of ["two", "three"].entries()) {
+			claude.time.advance(TEAM_HOP_FRESH_MS);
+			expect(await claude.prompt(text)).toBeNull();
+			await claude.turnComplete(`turn-${index + 2}`);
+		}
+		expect(claude.$.logged.filter((line) => line.includes("cannot be reached"))).toHaveLength(1);
+		expect(used(store, "prompts")).toBe("1");
+		store.down = null;
+		claude.time.advance(TEAM_RETRY_MS);
+		expect(await claude.prompt("four")).toBeNull();
+		await claude.turnComplete("turn-4");
+		// Each batch is a process of its own: the outage it carried over keeps the prompts, sent once it answers.
+		expect(used(store, "prompts")).toBe("4");
+	});
+
 	it("refuses new turns while the store cannot be reached, in the closed mode", async () => {
 		const store = new MemoryStore(new FakeTime());
 		const closed = { config: { failure: "closed" as const }, env: { TIMEBOX_DAILY_STORE_FAILURE: " Closed " } };

@@ -4804,7 +4804,10 @@ var TeamDay = class extends TeamStoreCalls {
   *countPrompt(budgets, limits) {
     const { store, machine, own } = byWhereCounted(budgets, limits);
     if (machine.budgets.length > 0 && !this.local.countPrompt(machine.budgets, machine.limits)) return false;
-    if (store.budgets.length === 0) return true;
+    if (store.budgets.length === 0) {
+      if (this.keepsUnheld()) this.keep({ ...NOTHING, prompts: 1 });
+      return true;
+    }
     const set = store.limits.filter((limit3) => limit3 !== null);
     const limit2 = set.length === 0 ? -1 : Math.min(...set);
     const reply = yield* this.call("count", [limit2]);
@@ -4816,17 +4819,29 @@ var TeamDay = class extends TeamStoreCalls {
   *addUse(budgets, use) {
     const { store, machine, own } = byWhereCounted(budgets, []);
     if (machine.budgets.length > 0) this.local.addUse(machine.budgets, use);
-    if (store.budgets.length === 0) return;
     const added = {
       prompts: 0,
       agentMs: Math.round(use.agentMs ?? 0),
       tokens: Math.round(use.tokens ?? 0),
       cost: use.cost ?? 0
     };
+    if (store.budgets.length === 0) {
+      if (this.keepsUnheld()) this.keep(added);
+      return;
+    }
     if (use.tokens !== void 0 || use.cost !== void 0) this.lastCall = { tokens: added.tokens, cost: added.cost };
     if ((yield* this.call("use", [added.agentMs, added.tokens, added.cost, 0])).ok || this.outage.refusing) return;
     this.keep(added);
     if (own.budgets.length > 0) this.local.addUse(own.budgets, use);
+  }
+  /**
+   * Whether a session with no daily budget in force is to keep what it uses, to send once the store answers: while the
+   * store is down (here, or in the session's last process), whether it keeps limits is not known, and the limits it
+   * may keep cover the session (a member set up with the store and the team alone). A store that refuses this user is
+   * no outage: nothing is kept.
+   */
+  keepsUnheld() {
+    return this.outage.down && !this.outage.refusing;
   }
   /** Reserves without waiting: the model call starts at once; the reservation reaches Redis before the next call. */
   *reserve(budgets) {

@@ -235,7 +235,7 @@ var hook_main_exports = {};
 var CODE_FILE = "timebox-hook.cjs";
 var code = requireCodeBeside(import.meta.url, CODE_FILE, hook_main_exports, () => ({
   folder: codeCacheFolder(process.env),
-  version: "9c1b7b5e1a26128a"
+  version: "a356f8e956d3e0de"
 }));
 if (typeof code.exports.runHookScript !== "function") {
   process.stderr.write(`timebox: ${CODE_FILE} is missing beside ${process.argv[1]}: install the plugin again

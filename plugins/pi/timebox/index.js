@@ -192,13 +192,15 @@ var extension_exports = {};
 var CODE_FILE = "timebox-pi.cjs";
 var code = requireCodeBeside(import.meta.url, CODE_FILE, extension_exports, () => ({
   folder: process.versions.bun === void 0 ? join2(getAgentDir(), CODE_CACHE_FOLDER) : null,
-  version: "3825063a3e3dc0bf"
+  version: "7d26a4ea39a3b4e5"
 }));
 function timebox(pi) {
   code.exports.timeboxExtension({
     agentDir: getAgentDir,
     url: import.meta.url,
-    importReport: () => import("./timebox-report.mjs")
+    importReport: () => import("./timebox-report.mjs"),
+    // oh-my-pi runs this package on Bun, pi on Node.
+    host: process.versions.bun === void 0 ? "pi" : "oh-my-pi"
   })(pi);
   pi.on("agent_end", () => {
     setImmediate(() => code.keep());

@@ -24,6 +24,8 @@ export interface PiEntry {
 	url: string;
 	/** Loads the report page's module, beside the entry. */
 	importReport: ReportLoader;
+	/** The host's name as a team's members see it: `pi`, or `oh-my-pi` (which loads this package unchanged). */
+	host?: string;
 }
 
 /** Timebox's pi extension on the parts the entry hands in. */
@@ -43,7 +45,7 @@ export function timeboxExtension(entry: PiEntry): (pi: ExtensionAPI) => void {
 				env: process.env,
 				sessionId,
 				clock: systemClock,
-				host: "pi",
+				host: entry.host ?? "pi",
 				settings: readTeamSettings(settings()),
 				entry: entry.url,
 			}),

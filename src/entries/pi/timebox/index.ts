@@ -27,6 +27,8 @@ export default function timebox(pi: ExtensionAPI): void {
 		agentDir: getAgentDir,
 		url: import.meta.url,
 		importReport: () => import("../../report/entry.ts"),
+		// oh-my-pi runs this package on Bun, pi on Node.
+		host: process.versions.bun === undefined ? "pi" : "oh-my-pi",
 	})(pi);
 	// The cache holds what is compiled when it is written: after a run, a session's start and its prompt's handlers.
 	pi.on("agent_end", () => {

@@ -226,6 +226,14 @@ describe("a hook's session log, folded", () => {
 		["a summary with no fold", () => writeFileSync(summary, readFileSync(summary, "utf8").split("\n")[0] ?? "")],
 		["a summary whose offset is not a line's end", () => withHeader({ offset: header().offset - 1 })],
 		["a summary at offset 0", () => withHeader({ offset: 0 })],
+		["a summary at a negative offset", () => withHeader({ offset: -5 })],
+		["a summary at an offset that is no whole number", () => withHeader({ offset: header().offset - 0.5 })],
+		["a summary whose offset is a text", () => withHeader({ offset: String(header().offset) })],
+		["a summary past the log's end", () => withHeader({ offset: size() + 10 })],
+		["a summary whose fold is longer than its header says", () => withHeader({ length: header().length - 1 })],
+		["a header that is null", () => writeFileSync(summary, "null\n{}")],
+		["a header that is a list", () => writeFileSync(summary, "[1,2,3]\n{}")],
+		["a header whose inode is a text", () => withHeader({ ino: String(header().ino) })],
 		[
 			"a summary whose offset is inside a line, its bytes before it as they are",
 			() => {

@@ -78,6 +78,10 @@ var USAGE = [
 var WRAP_UP_REFUSAL = `Timebox: the budget is spent. ${FINISH_NOW}`;
 var NO_DAILY_BUDGET = noDailyBudgetMessage(DEFAULT_TERMS);
 
+// src/core/daily/team.ts
+var SET_WORDS = "a time (4h), turns:200, tokens:2m and cost ($50)";
+var SET_KNOWN = `team set takes ${SET_WORDS}`;
+
 // src/core/subagents/messages.ts
 var SUBAGENT_WRAP_UP_BLOCK = [
   "TIMEBOX: TASK BUDGET SPENT",
@@ -208,7 +212,7 @@ var CODE_FILE = "timebox-team-code.cjs";
 var entry = (0, import_node_url2.pathToFileURL)(process.argv[1] ?? "").href;
 var code = requireCodeBeside(entry, CODE_FILE, team_batch_main_exports, () => ({
   folder: codeCacheFolder(process.env),
-  version: "2a7826c4818de34d"
+  version: "b9c4ddfc153a80a0"
 }));
 if (typeof code.exports.runTeamBatchScript !== "function") {
   process.stderr.write(`timebox: ${CODE_FILE} is missing beside ${process.argv[1]}: install the plugin again

@@ -120,6 +120,10 @@ function formatTime(ms) {
 var STEPS_TOKEN = /^steps:(\d+)$/i;
 var GRACE_TOKEN = /^grace:(.+)$/i;
 var LOOP_TOKEN = /^loop:/i;
+var SESSION_ONLY = /^(steps|loop|grace):|^aware$/i;
+function isSessionWord(token) {
+  return SESSION_ONLY.test(token);
+}
 function quoteInput(text) {
   const chars = Array.from(text);
   const shown = chars.length > MAX_QUOTED_INPUT_CHARS ? `${chars.slice(0, MAX_QUOTED_INPUT_CHARS).join("")}\u2026` : text;
@@ -1048,10 +1052,12 @@ function closedTeamStanding(team2, closed, dayStart) {
     closed
   };
 }
+function limitsUnread(standing2) {
+  return standing2.budget.source === STORE_SOURCE && standing2.budget.stored === void 0;
+}
 var TEAM_USAGE = "After /timebox team: nothing, set <limits> (set 4h turns:200 $50), set off, or ask +30m <why>.";
 var SET_WORDS = "a time (4h), turns:200, tokens:2m and cost ($50)";
-var SESSION_WORD = /^(steps|loop|grace):|^aware$/i;
-var SET_KNOWN = "team set takes a time (4h), turns:200, tokens:2m and cost ($50)";
+var SET_KNOWN = `team set takes ${SET_WORDS}`;
 function parseLimits(text) {
   const tokens = joinSplitTokens(text).split(/\s+/).filter((token) => token.length > 0);
   if (tokens.length === 0)
@@ -1064,7 +1070,7 @@ function parseLimits(text) {
       return { kind: "invalid", reason: `${quoteInput(token)} is no daily budget word: ${SET_KNOWN}. ${raise}` };
     }
     const word = readWords([token], SET_KNOWN);
-    if ("invalid" in word && !SESSION_WORD.test(token)) return { kind: "invalid", reason: word.invalid };
+    if ("invalid" in word && !isSessionWord(token)) return { kind: "invalid", reason: word.invalid };
     if ("invalid" in word || [word.timeMs, word.turns, word.tokens, word.cost].every((limit) => limit === null)) {
       return { kind: "invalid", reason: `${quoteInput(token)} is no daily budget word: ${SET_KNOWN}.` };
     }
@@ -1801,14 +1807,17 @@ function today(daily, words, terms) {
   const none = noDailyBudgetMessage(terms);
   if (!hasDailyBudgets(daily)) return { message: none, level: "info", effects: [] };
   const standings = daily.ledger.standings(daily.budgets);
+  const team2 = daily.ledger.team;
+  const usable = team2 !== void 0 && !("unusable" in team2) ? team2 : null;
+  const unread = usable === null ? null : daily.ledger.dayUnread?.() ?? null;
+  const asked = parseToday(words);
+  if (asked.kind === "invalid") return todayCommand(standings, words);
+  if (unread !== null && standings.every(limitsUnread)) {
+    return { message: teamDayUnknown(unread, asked.kind !== "show"), level: "warning", effects: [] };
+  }
   if (standings.length === 0) {
-    const team2 = daily.ledger.team;
-    if (team2 === void 0 || "unusable" in team2) return { message: none, level: "info", effects: [] };
-    const unread = daily.ledger.dayUnread?.() ?? null;
-    if (unread !== null) {
-      return { message: teamDayUnknown(unread, words.trim() !== ""), level: "warning", effects: [] };
-    }
-    return { message: `${none} ${noTeamLimitsHere(team2)}`, level: "info", effects: [] };
+    const message = usable === null ? none : `${none} ${noTeamLimitsHere(usable)}`;
+    return { message, level: "info", effects: [] };
   }
   return todayCommand(standings, words);
 }

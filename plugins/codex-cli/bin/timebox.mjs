@@ -104,6 +104,10 @@ var USAGE = [
 var WRAP_UP_REFUSAL = `Timebox: the budget is spent. ${FINISH_NOW}`;
 var NO_DAILY_BUDGET = noDailyBudgetMessage(DEFAULT_TERMS);
 
+// src/core/daily/team.ts
+var SET_WORDS = "a time (4h), turns:200, tokens:2m and cost ($50)";
+var SET_KNOWN = `team set takes ${SET_WORDS}`;
+
 // src/core/subagents/messages.ts
 var SUBAGENT_WRAP_UP_BLOCK = [
   "TIMEBOX: TASK BUDGET SPENT",
@@ -235,7 +239,7 @@ var hook_main_exports = {};
 var CODE_FILE = "timebox-hook.cjs";
 var code = requireCodeBeside(import.meta.url, CODE_FILE, hook_main_exports, () => ({
   folder: codeCacheFolder(process.env),
-  version: "a356f8e956d3e0de"
+  version: "fe8e2557f5613395"
 }));
 if (typeof code.exports.runHookScript !== "function") {
   process.stderr.write(`timebox: ${CODE_FILE} is missing beside ${process.argv[1]}: install the plugin again

@@ -2,6 +2,7 @@
 
 // src/entries/pi/timebox/index.ts
 import { join as join2 } from "node:path";
+import * as host from "@mariozechner/pi-coding-agent";
 import { getAgentDir } from "@mariozechner/pi-coding-agent";
 
 // src/adapters/node/code-cache.ts
@@ -77,6 +78,10 @@ var USAGE = [
 ].join("\n");
 var WRAP_UP_REFUSAL = `Timebox: the budget is spent. ${FINISH_NOW}`;
 var NO_DAILY_BUDGET = noDailyBudgetMessage(DEFAULT_TERMS);
+
+// src/core/daily/team.ts
+var SET_WORDS = "a time (4h), turns:200, tokens:2m and cost ($50)";
+var SET_KNOWN = `team set takes ${SET_WORDS}`;
 
 // src/core/subagents/messages.ts
 var SUBAGENT_WRAP_UP_BLOCK = [
@@ -192,15 +197,18 @@ var extension_exports = {};
 var CODE_FILE = "timebox-pi.cjs";
 var code = requireCodeBeside(import.meta.url, CODE_FILE, extension_exports, () => ({
   folder: process.versions.bun === void 0 ? join2(getAgentDir(), CODE_CACHE_FOLDER) : null,
-  version: "7d26a4ea39a3b4e5"
+  version: "ef71a91004032021"
 }));
+function hostName() {
+  const { CONFIG_DIR_NAME } = host;
+  return CONFIG_DIR_NAME === ".omp" ? "oh-my-pi" : "pi";
+}
 function timebox(pi) {
   code.exports.timeboxExtension({
     agentDir: getAgentDir,
     url: import.meta.url,
     importReport: () => import("./timebox-report.mjs"),
-    // oh-my-pi runs this package on Bun, pi on Node.
-    host: process.versions.bun === void 0 ? "pi" : "oh-my-pi"
+    host: hostName()
   })(pi);
   pi.on("agent_end", () => {
     setImmediate(() => code.keep());

@@ -712,6 +712,8 @@ function requestsAnswered(asks, raise) {
     (ask) => covers(ask.adjustment.addTimeMs, raise.addTimeMs) && covers(ask.adjustment.addPrompts, raise.addPrompts) && covers(ask.adjustment.addTokens, raise.addTokens) && covers(ask.adjustment.addCost, raise.addCost)
   ).map((ask) => ask.id);
 }
+var SET_WORDS = "a time (4h), turns:200, tokens:2m and cost ($50)";
+var SET_KNOWN = `team set takes ${SET_WORDS}`;
 
 // src/core/daily/daily.ts
 var NO_DAILY_SESSION = { given: [], runStartedAt: null, stopped: false };
@@ -4101,10 +4103,12 @@ keep()
 return 1`,
   /**
    * Adds use a machine kept while the store was down (ARGV[4] agentMs, [5] tokens, [6] cost, [7] prompts, of the
-   * session ARGV[2]) once, by its id (ARGV[8]): 1, else 0 when it was sent before.
+   * session ARGV[2]) once, by its id (ARGV[8]): 1, else 0 when it was sent before. With ARGV[9] = 1 (use of a session
+   * that had no daily budget of its own) only where the team's limits are kept: else it is let go, and 0.
    */
   send: `${COMMON}
 if redis.call('SADD', KEYS[5], ARGV[8]) == 0 then return 0 end
+if ARGV[9] == '1' and redis.call('EXISTS', (admin())) == 0 then keep(); return 0 end
 if add() then join() end
 keep()
 return 1`,
@@ -4323,7 +4327,7 @@ function isUnsent(value) {
     (name) => typeof entry[name] === "number" && Number.isFinite(entry[name]) && entry[name] >= 0
   );
   const texts = ["id", "day", "session", "member"].every((name) => typeof entry[name] === "string");
-  return numbers && texts;
+  return numbers && texts && (entry.unheld === void 0 || entry.unheld === true);
 }
 function entriesOf2(text2) {
   const entries = [];
@@ -4657,6 +4661,8 @@ var TeamStoreCalls = class {
   untold = [];
   /** Whether this session looked for use kept on this machine to send: at its first answer, and once the store is back. */
   outboxSeen = false;
+  /** The store answered a call that does not send (the admin's, the team's view) after it was down: still to send. */
+  backUnsent = false;
   /**
    * Whether a call may first send what this machine kept while the store was down (the session's first answer, or the
    * store's first after a failure, with something kept): a read made with it must wait for it to see what it sent.
@@ -4674,12 +4680,23 @@ var TeamStoreCalls = class {
     this.saidLost = true;
     this.untold.push(teamUnsentLostMessage(error instanceof Error ? error.message : String(error)));
   }
-  /** Keeps use the store could not take in this machine's outbox, for the team's day of now. */
-  keep(use) {
+  /**
+   * Keeps use the store could not take in this machine's outbox, for the team's day of now; `unheld`: only for a team
+   * whose store keeps limits when it is sent (the session had no daily budget of its own).
+   */
+  keep(use, unheld = false) {
     if (use.prompts === 0 && use.agentMs === 0 && use.tokens === 0 && use.cost === 0) return;
     const day = teamDay(this.clock.now(), this.config.zone);
+    const member = this.config.member;
     try {
-      this.outbox.keep({ day: day.day, dayEnd: day.end, session: this.sessionId, member: this.config.member, ...use });
+      this.outbox.keep({
+        day: day.day,
+        dayEnd: day.end,
+        session: this.sessionId,
+        member,
+        ...use,
+        ...unheld ? { unheld } : {}
+      });
     } catch (error) {
       this.lost(error);
     }
@@ -4697,7 +4714,7 @@ var TeamStoreCalls = class {
         for (const entry of batch.entries) {
           const expiry = keysExpiry(entry.dayEnd);
           if (expiry * 1e3 <= this.clock.now()) continue;
-          const use = [entry.agentMs, entry.tokens, entry.cost, entry.prompts, entry.id];
+          const use = [entry.agentMs, entry.tokens, entry.cost, entry.prompts, entry.id, entry.unheld ? 1 : 0];
           const keys = dayKeys(this.config.team, entry.day);
           const reply = yield* this.request("send", keys, [expiry, entry.session, entry.member, ...use]);
           if (!reply.ok) return added;
@@ -4717,10 +4734,11 @@ var TeamStoreCalls = class {
   *call(script, args, dayName) {
     const day = teamDay(this.clock.now(), this.config.zone);
     const keys = dayKeys(this.config.team, dayName ?? day.day);
-    const wasDown = this.outage.down;
+    const wasDown = this.outage.down || this.backUnsent;
     const reply = yield* this.request(script, keys, [...this.common(day), ...args]);
     if (!reply.ok || this.outboxSeen && !wasDown) return reply;
     this.outboxSeen = true;
+    this.backUnsent = false;
     if ((yield* this.sendKept()) && script === "read")
       return yield* this.request(script, keys, [...this.common(day), ...args]);
     return reply;
@@ -4737,6 +4755,7 @@ var TeamStoreCalls = class {
     this.calledOnce = true;
     const reply = yield { script, keys, args, timeoutMs };
     if (reply.ok) {
+      if (this.outage.down) this.backUnsent = true;
       this.outage.answered();
       return reply;
     }
@@ -4805,7 +4824,7 @@ var TeamDay = class extends TeamStoreCalls {
     const { store, machine, own } = byWhereCounted(budgets, limits);
     if (machine.budgets.length > 0 && !this.local.countPrompt(machine.budgets, machine.limits)) return false;
     if (store.budgets.length === 0) {
-      if (this.keepsUnheld()) this.keep({ ...NOTHING, prompts: 1 });
+      if (this.keepsUnheld()) this.keep({ ...NOTHING, prompts: 1 }, true);
       return true;
     }
     const set = store.limits.filter((limit3) => limit3 !== null);
@@ -4826,7 +4845,7 @@ var TeamDay = class extends TeamStoreCalls {
       cost: use.cost ?? 0
     };
     if (store.budgets.length === 0) {
-      if (this.keepsUnheld()) this.keep(added);
+      if (this.keepsUnheld()) this.keep(added, true);
       return;
     }
     if (use.tokens !== void 0 || use.cost !== void 0) this.lastCall = { tokens: added.tokens, cost: added.cost };

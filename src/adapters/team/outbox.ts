@@ -24,6 +24,11 @@ export interface UnsentUse {
 	agentMs: number;
 	tokens: number;
 	cost: number;
+	/**
+	 * Kept only because the store could not say whether it keeps limits (a session with no daily budget of its own):
+	 * added to the day only where the team's store keeps limits when it is sent.
+	 */
+	unheld?: true;
 }
 
 /** The unsent use of one batch, and how to let go of it once it was sent. */
@@ -53,7 +58,7 @@ function isUnsent(value: unknown): value is UnsentUse {
 		(name) => typeof entry[name] === "number" && Number.isFinite(entry[name]) && (entry[name] as number) >= 0,
 	);
 	const texts = ["id", "day", "session", "member"].every((name) => typeof entry[name] === "string");
-	return numbers && texts;
+	return numbers && texts && (entry.unheld === undefined || entry.unheld === true);
 }
 
 /** The entries of a batch's text: a torn or damaged line is skipped. */

@@ -102,10 +102,12 @@ keep()
 return 1`,
 	/**
 	 * Adds use a machine kept while the store was down (ARGV[4] agentMs, [5] tokens, [6] cost, [7] prompts, of the
-	 * session ARGV[2]) once, by its id (ARGV[8]): 1, else 0 when it was sent before.
+	 * session ARGV[2]) once, by its id (ARGV[8]): 1, else 0 when it was sent before. With ARGV[9] = 1 (use of a session
+	 * that had no daily budget of its own) only where the team's limits are kept: else it is let go, and 0.
 	 */
 	send: `${COMMON}
 if redis.call('SADD', KEYS[5], ARGV[8]) == 0 then return 0 end
+if ARGV[9] == '1' and redis.call('EXISTS', (admin())) == 0 then keep(); return 0 end
 if add() then join() end
 keep()
 return 1`,
@@ -179,7 +181,7 @@ export const SCRIPT_SHAS: Readonly<Record<ScriptName, string>> = {
 	read: "d1ffb7fabdc496cc3620713082f63baac2e58276",
 	count: "2e7ac0e9012a3d545a7e55f4199e2236dedfa5ab",
 	use: "feaebd0e6405668e6023c06aaad0da20dea4ad6c",
-	send: "e747894edcb47b1e89b2c6809c4c965f629c69b4",
+	send: "f2a53e636bcb1d2e3e69983987f75ebe2a6e2cc6",
 	reserve: "5f0bfa2038fd83a0b04ef9ebfa5432883aece79d",
 	adjust: "b7152f91aace99ce5b2c5523d40438afe08d6a82",
 	view: "7a7eabf59f01e19e2cde0f533912e4641050a5af",

@@ -37,6 +37,8 @@ export class TeamStoreCalls {
 	protected untold: string[] = [];
 	/** Whether this session looked for use kept on this machine to send: at its first answer, and once the store is back. */
 	private outboxSeen = false;
+	/** The store answered a call that does not send (the admin's, the team's view) after it was down: still to send. */
+	private backUnsent = false;
 
 	constructor(
 		readonly config: TeamConfig,
@@ -70,12 +72,23 @@ export class TeamStoreCalls {
 		this.untold.push(teamUnsentLostMessage(error instanceof Error ? error.message : String(error)));
 	}
 
-	/** Keeps use the store could not take in this machine's outbox, for the team's day of now. */
-	protected keep(use: Use): void {
+	/**
+	 * Keeps use the store could not take in this machine's outbox, for the team's day of now; `unheld`: only for a team
+	 * whose store keeps limits when it is sent (the session had no daily budget of its own).
+	 */
+	protected keep(use: Use, unheld = false): void {
 		if (use.prompts === 0 && use.agentMs === 0 && use.tokens === 0 && use.cost === 0) return;
 		const day = teamDay(this.clock.now(), this.config.zone);
+		const member = this.config.member;
 		try {
-			this.outbox.keep({ day: day.day, dayEnd: day.end, session: this.sessionId, member: this.config.member, ...use });
+			this.outbox.keep({
+				day: day.day,
+				dayEnd: day.end,
+				session: this.sessionId,
+				member,
+				...use,
+				...(unheld ? { unheld } : {}),
+			});
 		} catch (error) {
 			this.lost(error);
 		}
@@ -94,7 +107,7 @@ export class TeamStoreCalls {
 				for (const entry of batch.entries) {
 					const expiry = keysExpiry(entry.dayEnd);
 					if (expiry * 1000 <= this.clock.now()) continue;
-					const use = [entry.agentMs, entry.tokens, entry.cost, entry.prompts, entry.id];
+					const use = [entry.agentMs, entry.tokens, entry.cost, entry.prompts, entry.id, entry.unheld ? 1 : 0];
 					const keys = dayKeys(this.config.team, entry.day);
 					const reply = yield* this.request("send", keys, [expiry, entry.session, entry.member, ...use]);
 					if (!reply.ok) return added;
@@ -115,10 +128,11 @@ export class TeamStoreCalls {
 	protected *call(script: ScriptName, args: readonly (string | number)[], dayName?: string): Step<StoreReply> {
 		const day = teamDay(this.clock.now(), this.config.zone);
 		const keys = dayKeys(this.config.team, dayName ?? day.day);
-		const wasDown = this.outage.down;
+		const wasDown = this.outage.down || this.backUnsent;
 		const reply = yield* this.request(script, keys, [...this.common(day), ...args]);
 		if (!reply.ok || (this.outboxSeen && !wasDown)) return reply;
 		this.outboxSeen = true;
+		this.backUnsent = false;
 		if ((yield* this.sendKept()) && script === "read")
 			return yield* this.request(script, keys, [...this.common(day), ...args]);
 		return reply;
@@ -136,6 +150,8 @@ export class TeamStoreCalls {
 		this.calledOnce = true;
 		const reply = yield { script, keys, args, timeoutMs };
 		if (reply.ok) {
+			// The next call of the team's day sends what this machine kept meanwhile.
+			if (this.outage.down) this.backUnsent = true;
 			this.outage.answered();
 			return reply;
 		}

@@ -117,7 +117,7 @@ export class TeamDay extends TeamStoreCalls {
 		const { store, machine, own } = byWhereCounted(budgets, limits);
 		if (machine.budgets.length > 0 && !this.local.countPrompt(machine.budgets, machine.limits)) return false;
 		if (store.budgets.length === 0) {
-			if (this.keepsUnheld()) this.keep({ ...NOTHING, prompts: 1 });
+			if (this.keepsUnheld()) this.keep({ ...NOTHING, prompts: 1 }, true);
 			return true;
 		}
 		const set = store.limits.filter((limit): limit is number => limit !== null);
@@ -140,7 +140,7 @@ export class TeamDay extends TeamStoreCalls {
 			cost: use.cost ?? 0,
 		};
 		if (store.budgets.length === 0) {
-			if (this.keepsUnheld()) this.keep(added);
+			if (this.keepsUnheld()) this.keep(added, true);
 			return;
 		}
 		if (use.tokens !== undefined || use.cost !== undefined) this.lastCall = { tokens: added.tokens, cost: added.cost };

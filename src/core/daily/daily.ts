@@ -35,6 +35,7 @@ export {
 	byWhereCounted,
 	closedTeamStanding,
 	countsInStore,
+	limitsUnread,
 	parseTeam,
 	requestsAnswered,
 	type TeamAnswer,

@@ -3,7 +3,7 @@
 // standings a team's ledger reads, which requests a raise answers, and `/timebox team …` (show, set, ask).
 
 import { TEAM_ASK_WHY_CHARS, TEAM_SCOPE } from "../constants.ts";
-import { joinSplitTokens, quoteInput, readWords } from "../grammar/budget-words.ts";
+import { isSessionWord, joinSplitTokens, quoteInput, readWords } from "../grammar/budget-words.ts";
 import type {
 	DailyAdjustment,
 	DailyBudget,
@@ -85,6 +85,14 @@ export function closedTeamStanding(team: DailyTeam, closed: string, dayStart: nu
 	};
 }
 
+/**
+ * Whether a standing stands for limits the store may keep but that could not be read (`closedTeamStanding`'s): a
+ * budget of the store with no limits read from it. Every other standing's limits are known.
+ */
+export function limitsUnread(standing: DailyStanding): boolean {
+	return standing.budget.source === STORE_SOURCE && standing.budget.stored === undefined;
+}
+
 /** What a team's ledger read of today in the store. */
 export interface TeamDayReading {
 	use: DailyUse;
@@ -153,10 +161,8 @@ export type TeamCommand =
 
 const TEAM_USAGE = "After /timebox team: nothing, set <limits> (set 4h turns:200 $50), set off, or ask +30m <why>.";
 const SET_WORDS = "a time (4h), turns:200, tokens:2m and cost ($50)";
-/** A word of a session's budget, written well or not (`loop:x`): refused as no daily budget word. */
-const SESSION_WORD = /^(steps|loop|grace):|^aware$/i;
 /** The words `team set` takes, as a word it does not know is answered with. */
-const SET_KNOWN = "team set takes a time (4h), turns:200, tokens:2m and cost ($50)";
+const SET_KNOWN = `team set takes ${SET_WORDS}`;
 
 /** The limits of `team set <words>`: the daily budget's words only, each other word refused by name. */
 function parseLimits(text: string): TeamCommand {
@@ -176,7 +182,7 @@ function parseLimits(text: string): TeamCommand {
 			return { kind: "invalid", reason: `${quoteInput(token)} is no daily budget word: ${SET_KNOWN}. ${raise}` };
 		}
 		const word = readWords([token], SET_KNOWN);
-		if ("invalid" in word && !SESSION_WORD.test(token)) return { kind: "invalid", reason: word.invalid };
+		if ("invalid" in word && !isSessionWord(token)) return { kind: "invalid", reason: word.invalid };
 		if ("invalid" in word || [word.timeMs, word.turns, word.tokens, word.cost].every((limit) => limit === null)) {
 			return { kind: "invalid", reason: `${quoteInput(token)} is no daily budget word: ${SET_KNOWN}.` };
 		}

@@ -23,6 +23,14 @@ const GRACE_TOKEN = /^grace:(.+)$/i;
 /** `loop:3`, and what only looks like one (`loop:`, `loop:x`), which is refused by its name. */
 const LOOP_TOKEN = /^loop:/i;
 
+/** A word of a session's budget only, written well or not (`steps:`, `loop:x`, `grace:`, `aware`). */
+const SESSION_ONLY = /^(steps|loop|grace):|^aware$/i;
+
+/** Whether a word is one of a session's budget only (steps:, loop:, grace:, aware), written well or not. */
+export function isSessionWord(token: string): boolean {
+	return SESSION_ONLY.test(token);
+}
+
 /** Quotes user input back in a message, shortened so a huge argument cannot flood the screen. */
 export function quoteInput(text: string): string {
 	const chars = Array.from(text);

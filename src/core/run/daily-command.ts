@@ -2,7 +2,7 @@
 // carried out by the one executor, in the host's terms. The session's runtime answers them; so does a team's ledger
 // read ahead (a hook process, Claude Code's hooks module), once more before, to learn the writes it sends to the store.
 
-import { type DailyPort, teamCommand, todayCommand } from "../daily/daily.ts";
+import { type DailyPort, limitsUnread, parseToday, teamCommand, todayCommand } from "../daily/daily.ts";
 import { NO_TEAM, noTeamLimitsHere, teamDayUnknown } from "../daily/team-text.ts";
 import { DEFAULT_TERMS, type HostTerms, inHostTerms, noDailyBudgetMessage } from "../text/host-terms.ts";
 import { type Answer, carryOut, type EffectPorts, noAnswer } from "./executor.ts";
@@ -26,15 +26,20 @@ function today(daily: DailyPort | undefined, words: string, terms: HostTerms) {
 	const none = noDailyBudgetMessage(terms);
 	if (!hasDailyBudgets(daily)) return { message: none, level: "info" as const, effects: [] };
 	const standings = daily.ledger.standings(daily.budgets);
+	const team = daily.ledger.team;
+	const usable = team !== undefined && !("unusable" in team) ? team : null;
+	// A day that could not be read is not a day without limits: the store may keep them (in the closed mode, a
+	// standing stands for them, with nothing known of them).
+	const unread = usable === null ? null : (daily.ledger.dayUnread?.() ?? null);
+	const asked = parseToday(words);
+	// Words it cannot read are named as such, whatever the day holds.
+	if (asked.kind === "invalid") return todayCommand(standings, words);
+	if (unread !== null && standings.every(limitsUnread)) {
+		return { message: teamDayUnknown(unread, asked.kind !== "show"), level: "warning" as const, effects: [] };
+	}
 	if (standings.length === 0) {
-		const team = daily.ledger.team;
-		if (team === undefined || "unusable" in team) return { message: none, level: "info" as const, effects: [] };
-		// A day that could not be read is not a day without limits: the store may keep them.
-		const unread = daily.ledger.dayUnread?.() ?? null;
-		if (unread !== null) {
-			return { message: teamDayUnknown(unread, words.trim() !== ""), level: "warning" as const, effects: [] };
-		}
-		return { message: `${none} ${noTeamLimitsHere(team)}`, level: "info" as const, effects: [] };
+		const message = usable === null ? none : `${none} ${noTeamLimitsHere(usable)}`;
+		return { message, level: "info" as const, effects: [] };
 	}
 	return todayCommand(standings, words);
 }

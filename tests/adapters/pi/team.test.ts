@@ -77,6 +77,18 @@ describe("a team's daily budget on pi", () => {
 		await admin.timebox("today");
 		expect(admin.screen.last).toEqual({ message: unread, level: "warning" });
 		expect([...store.hashes.keys()].filter((key) => key.includes(":raise:"))).toEqual([]);
+		// A bad word is still named as such.
+		await admin.timebox("today soon");
+		expect(admin.screen.last?.message).toMatch(/^Timebox: After \/timebox today: nothing, off, or what to add/);
+		// In the closed mode a standing stands for the limits the store may keep: nothing of them is known either.
+		const closed = await member("closed", (id) =>
+			teamLedgerOn(store, join(root, "closed"), id, time, { member: "closed@m (pi)", failure: "closed" }),
+		);
+		await closed.timebox("today +30m");
+		expect(closed.screen.last).toEqual({ message: `${unread} Nothing changed.`, level: "warning" });
+		await closed.timebox("today");
+		expect(closed.screen.last).toEqual({ message: unread, level: "warning" });
+		expect([...store.hashes.keys()].filter((key) => key.includes(":raise:"))).toEqual([]);
 		// The store answers again: the day as it stands, nothing added.
 		store.failingScript.clear();
 		time.advance(TEAM_RETRY_MS);
@@ -104,6 +116,9 @@ describe("a team's daily budget on pi", () => {
 		expect(prompts()).toBe(1);
 		store.down = null;
 		time.advance(TEAM_RETRY_MS);
+		// The first call to answer is /timebox team's, which sends nothing: the next call of the day sends what was kept.
+		await ann.timebox("team");
+		expect(ann.screen.last?.message).toContain("20 turns a day");
 		expect((await ann.prompt("d")).aborted).toBe(false);
 		// The two prompts of the outage reached the team's day, once each, with the one after it.
 		expect(prompts()).toBe(4);

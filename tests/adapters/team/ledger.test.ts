@@ -4,6 +4,7 @@
 
 import {
 	appendFileSync,
+	existsSync,
 	mkdirSync,
 	mkdtempSync,
 	readdirSync,
@@ -322,6 +323,47 @@ describe("use kept on this machine while the team's store was down", () => {
 		expect(teamLedgerOn(store, folder, "hook-3", clock).standings(budgets)[0]?.use.tokens).toBe(120);
 	});
 
+	it("keeps a session's use with no daily budget of its own while the store is down, for a team with limits only", () => {
+		const setLimits = (turns: number | null) => {
+			const admin = teamLedgerOn(store, join(folder, "admin"), "admin", clock);
+			admin.setTeamLimits(turns === null ? null : { timeMs: null, turns, tokens: null, cost: null });
+		};
+		const outage = (session: string) => {
+			const ann = teamLedgerOn(store, folder, session, clock);
+			store.down = "connect ECONNREFUSED";
+			// The day cannot be read: the session has no budget in force, and what it uses is kept all the same.
+			expect(ann.standings([])).toEqual([]);
+			expect(ann.countPrompt([], [])).toBe(true);
+			ann.addUse([], { tokens: 30 });
+			store.down = null;
+			now += 60_000;
+		};
+		const sent = () => store.calls.filter((call) => call.script === "send").map((call) => call.args.at(-1));
+		setLimits(5);
+		outage("s1");
+		expect(teamLedgerOn(store, folder, "s2", clock).standings([])[0]?.use).toMatchObject({ prompts: 1, tokens: 30 });
+		expect(sent()).toEqual([1, 1]);
+		// A team whose store keeps no limits when it is sent never gets it: without limits, the session counted nowhere.
+		setLimits(null);
+		outage("s3");
+		const read = teamLedgerOn(store, folder, "s4", clock);
+		expect(read.standings(budgets)[0]?.use).toMatchObject({ prompts: 1, tokens: 30 });
+		expect(readdirSync(outboxOf())).toEqual([]);
+		// A session with a daily budget of its own (the team's where the store keeps none) sends its use either way.
+		store.down = "connect ECONNREFUSED";
+		teamLedgerOn(store, folder, "s5", clock).addUse(budgets, { tokens: 5 });
+		store.down = null;
+		now += 60_000;
+		expect(teamLedgerOn(store, folder, "s6", clock).standings(budgets)[0]?.use.tokens).toBe(35);
+		// A store that refuses this user is no outage: nothing is kept.
+		store.member = true;
+		store.failingScript.set("read", "NOPERM this user has no permissions to access one of the keys used as arguments");
+		const denied = teamLedgerOn(store, folder, "s7", clock);
+		denied.standings([]);
+		denied.addUse([], { tokens: 9 });
+		expect(existsSync(join(outboxOf(), "unsent.jsonl"))).toBe(false);
+	});
+
 	it("counts an entry sent twice once: a sender killed before it let go of its batch, or two senders at once", () => {
 		const ann = teamLedgerOn(store, folder, "s1", clock);
 		store.down = "timeout";
@@ -405,6 +447,7 @@ describe("use kept on this machine while the team's store was down", () => {
 			{ ...valid, id: "no-end", dayEnd: undefined },
 			{ ...valid, id: "member", member: 7 },
 			{ ...valid, id: "session", session: null },
+			{ ...valid, id: "unheld", unheld: "yes" },
 		];
 		mkdirSync(outboxOf(), { recursive: true });
 		// A figure JSON reads as Infinity.
@@ -413,7 +456,7 @@ describe("use kept on this machine while the team's store was down", () => {
 		writeFileSync(join(outboxOf(), "unsent.jsonl"), `${lines.join("\n")}\n`);
 		const [standing] = teamLedgerOn(store, folder, "s2", clock).standings(budgets);
 		expect(standing?.use).toMatchObject({ prompts: 1, agentMs: 1_000, tokens: 40, cost: 0.25, sessions: 1 });
-		expect(store.calls.filter((call) => call.script === "send").map((call) => call.args.at(-1))).toEqual(["whole"]);
+		expect(store.calls.filter((call) => call.script === "send").map((call) => call.args[7])).toEqual(["whole"]);
 		expect(readdirSync(outboxOf())).toEqual([]);
 	});
 

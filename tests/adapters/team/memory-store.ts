@@ -143,6 +143,10 @@ export class MemoryStore implements SyncStore {
 				this.sets.set(sent, ids);
 				if (ids.has(String(args[7]))) return { ok: true, value: 0 };
 				ids.add(String(args[7]));
+				if (args[8] === 1 && !this.hashes.has(limitsKey)) {
+					keep();
+					return { ok: true, value: 0 };
+				}
 				if (add()) join();
 				keep();
 				return { ok: true, value: 1 };

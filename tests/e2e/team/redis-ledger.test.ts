@@ -171,6 +171,29 @@ describe("a team's day in a real Redis", () => {
 		expect(session(team, "elsewhere").standings(budgets)[0]?.use).toMatchObject({ prompts: 2, tokens: 100 });
 	});
 
+	it("sends what a member with no daily budget used while Redis was down, where the team keeps limits only", async () => {
+		for (const limits of [true, false]) {
+			const team = newTeam();
+			const machine = { XDG_STATE_HOME: join(state, `machine-${team}`) };
+			const admin = session(team, "admin");
+			if (limits) expect(admin.setTeamLimits?.({ timeMs: null, turns: 20, tokens: null, cost: null })).toBe("done");
+			const hook = session(team, "member-1", machine);
+			expect(hook.standings([])).toHaveLength(limits ? 1 : 0);
+			await redis.kill9();
+			expect(hook.standings([])).toEqual([]);
+			expect(hook.countPrompt([], [])).toBe(true);
+			hook.addUse([], { tokens: 40 });
+			await redis.restart();
+			const next = session(team, "member-2", machine);
+			const [standing] = next.standings([]);
+			// With limits, the team's day has the member's prompt and tokens; without, the member counted nowhere.
+			if (limits) expect(standing?.use).toMatchObject({ prompts: 1, tokens: 40 });
+			else
+				expect(session(team, "member-3", machine).standings(budgets)[0]?.use).toMatchObject({ prompts: 0, tokens: 0 });
+			expect(readdirSync(join(machine.XDG_STATE_HOME, "timebox", "team", `team-${team}`))).toEqual([]);
+		}
+	});
+
 	it("refuses new turns while Redis is down in the closed mode, saying why", async () => {
 		const team = newTeam();
 		const a = session(team, "a", { TIMEBOX_DAILY_STORE_FAILURE: "closed" });

@@ -6,6 +6,7 @@
 // extension.ts itself, which the build leaves out of the entry's bundle.
 
 import { join } from "node:path";
+import * as host from "@mariozechner/pi-coding-agent";
 import { type ExtensionAPI, getAgentDir } from "@mariozechner/pi-coding-agent";
 import { requireCodeBeside } from "../../../adapters/node/code-cache.ts";
 import { CODE_CACHE_FOLDER } from "../../../core/index.ts";
@@ -22,13 +23,22 @@ const code = requireCodeBeside(import.meta.url, CODE_FILE, source, () => ({
 	version: TIMEBOX_CODE_VERSION,
 }));
 
+/**
+ * `oh-my-pi`, which loads this package through its own pi-coding-agent, whose folder is `.omp`; else `pi` (whose
+ * folder is `.pi`, on Node or Bun).
+ */
+function hostName(): string {
+	// A host boundary: pi 0.73 does not export CONFIG_DIR_NAME from its root (pi 1.x and oh-my-pi do).
+	const { CONFIG_DIR_NAME } = host as { CONFIG_DIR_NAME?: unknown };
+	return CONFIG_DIR_NAME === ".omp" ? "oh-my-pi" : "pi";
+}
+
 export default function timebox(pi: ExtensionAPI): void {
 	code.exports.timeboxExtension({
 		agentDir: getAgentDir,
 		url: import.meta.url,
 		importReport: () => import("../../report/entry.ts"),
-		// oh-my-pi runs this package on Bun, pi on Node.
-		host: process.versions.bun === undefined ? "pi" : "oh-my-pi",
+		host: hostName(),
 	})(pi);
 	// The cache holds what is compiled when it is written: after a run, a session's start and its prompt's handlers.
 	pi.on("agent_end", () => {

@@ -6514,6 +6514,31 @@ var ReadAheadLedger = class {
   }
 };
 
+// src/adapters/team/unusable.ts
+function saying(warning, ledger) {
+  let told = false;
+  return {
+    team: { unusable: warning },
+    standings: (budgets) => ledger.standings(budgets),
+    countPrompt: (budgets, limits) => ledger.countPrompt(budgets, limits),
+    addUse: (budgets, use) => ledger.addUse(budgets, use),
+    adjust: (budget, adjustment) => ledger.adjust(budget, adjustment),
+    problem() {
+      if (told) return ledger.problem();
+      told = true;
+      return warning;
+    }
+  };
+}
+var NO_DAILY_LEDGER = {
+  standings: () => [],
+  countPrompt: () => true,
+  addUse: () => {
+  },
+  adjust: () => void 0,
+  problem: () => null
+};
+
 // src/adapters/claude/function-hooks/team.ts
 var TEAM_LINE = hookScriptLine('"$1"', "timebox-team.cjs");
 function readBatchReply(result) {
@@ -6544,41 +6569,15 @@ var ModuleTeamLedger = class extends ReadAheadLedger {
     });
   }
 };
-var UnusableTeamLedger = class {
-  constructor(warning, machine) {
-    this.machine = machine;
-    this.team = { unusable: warning };
-  }
-  machine;
-  team;
-  told = false;
-  standings(budgets) {
-    return this.machine?.standings(budgets) ?? [];
-  }
-  countPrompt(budgets, limits) {
-    return this.machine?.countPrompt(budgets, limits) ?? true;
-  }
-  addUse(budgets, use) {
-    this.machine?.addUse(budgets, use);
-  }
-  adjust(budget, adjustment) {
-    return this.machine?.adjust(budget, adjustment);
-  }
-  problem() {
-    if (this.told) return this.machine?.problem() ?? null;
-    this.told = true;
-    return this.team.unusable;
-  }
-  async refresh() {
-    await this.machine?.refresh();
-  }
-  async settle() {
-    return await this.machine?.settle() ?? true;
-  }
-  takenRefusal() {
-    return this.machine?.takenRefusal() ?? DAILY_TAKEN_REFUSAL;
-  }
-};
+function unusableTeam(warning, machine) {
+  const said = saying(warning, machine ?? NO_DAILY_LEDGER);
+  return {
+    ...said,
+    refresh: async () => machine?.refresh(),
+    settle: async () => await machine?.settle() ?? true,
+    takenRefusal: () => machine?.takenRefusal() ?? DAILY_TAKEN_REFUSAL
+  };
+}
 async function runBatch(engine, request, root) {
   let timer;
   const late = new Promise((resolve) => {
@@ -6708,7 +6707,7 @@ var ModuleHost = class {
     }
     const dir = dailyDir(env.stateHome, env.home);
     const machine = daily?.trim() && dir !== null ? new ModuleDailyLedger(this.engine, dir, sessionId, clock) : void 0;
-    return warning === null ? machine : new UnusableTeamLedger(warning, machine);
+    return warning === null ? machine : unusableTeam(warning, machine);
   }
   /** The session ended (exit, `/clear`, a resume): its timers stop and its changes are written. */
   async end() {

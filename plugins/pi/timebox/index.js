@@ -197,7 +197,7 @@ var extension_exports = {};
 var CODE_FILE = "timebox-pi.cjs";
 var code = requireCodeBeside(import.meta.url, CODE_FILE, extension_exports, () => ({
   folder: process.versions.bun === void 0 ? join2(getAgentDir(), CODE_CACHE_FOLDER) : null,
-  version: "ef71a91004032021"
+  version: "50b8bd3dcd991634"
 }));
 function hostName() {
   const { CONFIG_DIR_NAME } = host;

@@ -4934,10 +4934,7 @@ var TeamDay = class extends TeamStoreCalls {
   }
 };
 
-// src/adapters/team/open.ts
-function memberName(host) {
-  return `${userInfo().username}@${hostname()} (${host})`;
-}
+// src/adapters/team/unusable.ts
 function saying(warning, ledger) {
   let told = false;
   return {
@@ -4952,6 +4949,11 @@ function saying(warning, ledger) {
       return warning;
     }
   };
+}
+
+// src/adapters/team/open.ts
+function memberName(host) {
+  return `${userInfo().username}@${hostname()} (${host})`;
 }
 function machineLedger(create) {
   let ledger = null;

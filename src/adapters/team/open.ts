@@ -25,27 +25,11 @@ import { fileOutbox, outboxFolder } from "./outbox.ts";
 import { type ReadAheadDailyLedger, ReadAheadLedger } from "./read-ahead.ts";
 import { SCRIPT_SHAS, SCRIPTS } from "./scripts.ts";
 import { TeamDay, type TeamLedgerOptions } from "./team-day.ts";
+import { saying } from "./unusable.ts";
 
 /** Who runs this session, for the team: `user@machine (host)`. */
 export function memberName(host: string): string {
 	return `${userInfo().username}@${hostname()} (${host})`;
-}
-
-/** A ledger that says `warning` once, before anything of its own: why the team set cannot be used. */
-function saying(warning: string, ledger: DailyLedger): DailyLedger {
-	let told = false;
-	return {
-		team: { unusable: warning },
-		standings: (budgets) => ledger.standings(budgets),
-		countPrompt: (budgets, limits) => ledger.countPrompt(budgets, limits),
-		addUse: (budgets, use) => ledger.addUse(budgets, use),
-		adjust: (budget, adjustment) => ledger.adjust(budget, adjustment),
-		problem() {
-			if (told) return ledger.problem();
-			told = true;
-			return warning;
-		},
-	};
 }
 
 /**

@@ -23,7 +23,7 @@ import { ClaudeSession } from "./session.ts";
 import { ModuleStore } from "./store.ts";
 import { repairNotice } from "./store-repair.ts";
 import { engineProjectHistory } from "./suggestion.ts";
-import { ModuleTeamLedger, UnusableTeamLedger } from "./team.ts";
+import { ModuleTeamLedger, unusableTeam } from "./team.ts";
 import { engineScheduler } from "./time.ts";
 
 /** What the module takes from the outside world: the real ones in Claude Code, fakes in tests. */
@@ -161,7 +161,7 @@ export class ModuleHost {
 		const dir = dailyDir(env.stateHome, env.home);
 		const machine =
 			daily?.trim() && dir !== null ? new ModuleDailyLedger(this.engine, dir, sessionId, clock) : undefined;
-		return warning === null ? machine : new UnusableTeamLedger(warning, machine);
+		return warning === null ? machine : unusableTeam(warning, machine);
 	}
 
 	/** The session ended (exit, `/clear`, a resume): its timers stop and its changes are written. */

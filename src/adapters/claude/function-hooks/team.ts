@@ -8,17 +8,14 @@
 import {
 	type Clock,
 	DAILY_TAKEN_REFUSAL,
-	type DailyAdjustment,
 	type DailyBudget,
-	type DailyStanding,
 	type DailyTeam,
-	type DailyUseAdded,
 	TEAM_HOP_MS,
-	type TeamWrite,
 	teamHopFailed,
 } from "../../../core/index.ts";
 import type { TeamReply, TeamRequest } from "../../team/batch.ts";
 import { type BatchOutcome, ReadAheadLedger } from "../../team/read-ahead.ts";
+import { NO_DAILY_LEDGER, saying } from "../../team/unusable.ts";
 import type { ModuleLedger } from "./daily.ts";
 import type { Engine, EngineTimer } from "./engine.ts";
 import { hookScriptLine } from "./report-page.ts";
@@ -77,50 +74,14 @@ export class ModuleTeamLedger extends ReadAheadLedger implements ModuleLedger {
  * A team set wrongly (`warning`, why): said once before anything of this machine's daily ledger (`machine`, absent
  * without a daily budget), which counts the session's own daily budget; `/timebox team` says it again.
  */
-export class UnusableTeamLedger implements ModuleLedger {
-	readonly team: { unusable: string };
-	private told = false;
-
-	constructor(
-		warning: string,
-		private readonly machine: ModuleLedger | undefined,
-	) {
-		this.team = { unusable: warning };
-	}
-
-	standings(budgets: readonly DailyBudget[]): DailyStanding[] {
-		return this.machine?.standings(budgets) ?? [];
-	}
-
-	countPrompt(budgets: readonly DailyBudget[], limits: readonly (number | null)[]): boolean {
-		return this.machine?.countPrompt(budgets, limits) ?? true;
-	}
-
-	addUse(budgets: readonly DailyBudget[], use: DailyUseAdded): void {
-		this.machine?.addUse(budgets, use);
-	}
-
-	adjust(budget: DailyBudget, adjustment: DailyAdjustment): TeamWrite | undefined {
-		return this.machine?.adjust(budget, adjustment);
-	}
-
-	problem(): string | null {
-		if (this.told) return this.machine?.problem() ?? null;
-		this.told = true;
-		return this.team.unusable;
-	}
-
-	async refresh(): Promise<void> {
-		await this.machine?.refresh();
-	}
-
-	async settle(): Promise<boolean> {
-		return (await this.machine?.settle()) ?? true;
-	}
-
-	takenRefusal(): string {
-		return this.machine?.takenRefusal() ?? DAILY_TAKEN_REFUSAL;
-	}
+export function unusableTeam(warning: string, machine: ModuleLedger | undefined): ModuleLedger {
+	const said = saying(warning, machine ?? NO_DAILY_LEDGER);
+	return {
+		...said,
+		refresh: async () => machine?.refresh(),
+		settle: async () => (await machine?.settle()) ?? true,
+		takenRefusal: () => machine?.takenRefusal() ?? DAILY_TAKEN_REFUSAL,
+	};
 }
 
 /** The batch script's answer to a batch, bounded in time: a process that does not end in time is taken as failed. */

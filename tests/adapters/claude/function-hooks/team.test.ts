@@ -14,7 +14,7 @@ import {
 	ModuleTeamLedger,
 	readBatchReply,
 	TEAM_LINE,
-	UnusableTeamLedger,
+	unusableTeam,
 } from "../../../../src/adapters/claude/function-hooks/team.ts";
 import { parseTeamRequest, runTeamBatch, type TeamRequest } from "../../../../src/adapters/team/batch.ts";
 import type { TeamConfig } from "../../../../src/adapters/team/config.ts";
@@ -442,7 +442,7 @@ describe("a team set wrongly, on function hooks", () => {
 
 	it("leaves every count to this machine's ledger, and with none counts nothing and refuses nothing", async () => {
 		const why = 'Timebox: TIMEBOX_TEAM "plat form" is not a team name. The daily budget is this machine\'s alone.';
-		const alone = new UnusableTeamLedger(why, undefined);
+		const alone = unusableTeam(why, undefined);
 		const budget: DailyBudget = { scope: "user", source: "TIMEBOX_DAILY", limits: LIMITS };
 		expect(alone.team).toEqual({ unusable: why });
 		expect([alone.problem(), alone.problem()]).toEqual([why, null]);
@@ -472,7 +472,7 @@ describe("a team set wrongly, on function hooks", () => {
 			takenRefusal: () => "taken on this machine",
 		};
 
-		const counted = new UnusableTeamLedger(why, machine);
+		const counted = unusableTeam(why, machine);
 		expect([counted.problem(), counted.problem()]).toEqual([why, "the machine's own problem"]);
 		expect(counted.countPrompt([budget], [1])).toBe(false);
 		counted.addUse([budget], { tokens: 5 });

@@ -1,0 +1,31 @@
+// A team set wrongly (a store or a team alone, a name that is not one, no port, an unknown zone): the session's daily
+// ledger is this machine's, which says why the team is not used once, before anything of its own, and carries it as
+// its team for `/timebox team` to say again. Free of Node's modules: Claude Code's hooks module uses it too.
+
+import type { DailyLedger } from "../../core/index.ts";
+
+/** A ledger that says `warning` once, before anything of its own: why the team set cannot be used. */
+export function saying(warning: string, ledger: DailyLedger): DailyLedger & { team: { unusable: string } } {
+	let told = false;
+	return {
+		team: { unusable: warning },
+		standings: (budgets) => ledger.standings(budgets),
+		countPrompt: (budgets, limits) => ledger.countPrompt(budgets, limits),
+		addUse: (budgets, use) => ledger.addUse(budgets, use),
+		adjust: (budget, adjustment) => ledger.adjust(budget, adjustment),
+		problem() {
+			if (told) return ledger.problem();
+			told = true;
+			return warning;
+		},
+	};
+}
+
+/** The ledger of a session with no daily budget of its own: nothing to count, nothing to say. */
+export const NO_DAILY_LEDGER: DailyLedger = {
+	standings: () => [],
+	countPrompt: () => true,
+	addUse: () => {},
+	adjust: () => undefined,
+	problem: () => null,
+};

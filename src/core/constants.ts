@@ -171,6 +171,9 @@ export const LEGACY_ID_PREFIX = "legacy-";
 /** The folder of the per-user ledger, under the host's own data folder (pi's agent directory, the plugin's data). */
 export const LEDGER_FOLDER = "timebox-ledger";
 
+/** The folder, in a hook host's data folder, of what each session was told by its daily ledger (said once a session). */
+export const TOLD_FOLDER = "told";
+
 /** The folder of V8's code cache of Timebox's code: in pi's agent directory (pi), in Timebox's state folder (hooks). */
 export const CODE_CACHE_FOLDER = "timebox-code-cache";
 
@@ -264,6 +267,8 @@ export const TEAM_HOP_MS = 4_500;
 export const TEAM_HOP_FRESH_MS = 2_000;
 /** How long a session waits after the store failed before it tries it again. */
 export const TEAM_RETRY_MS = 5_000;
+/** How long a hook host's record of what a session was told is kept after the session last changed it. */
+export const SESSION_TOLD_KEPT_MS = 7 * 24 * 3_600_000;
 /** How long a model call's reservation holds if its answer never settles it. */
 export const TEAM_RESERVATION_MS = 10 * 60_000;
 /** How long a team's keys outlive the end of their day, in seconds. */

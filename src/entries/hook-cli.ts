@@ -15,6 +15,8 @@ import { FoldedSessionLog } from "../adapters/node/folded-session-log.ts";
 import type { ProjectHistoryReader, ReportPageWriter } from "../adapters/report/writer.ts";
 import { type DailyLedgerOptions, openDailyLedger, openHookDailyLedger } from "../adapters/team/open.ts";
 import type { ReadAheadDailyLedger } from "../adapters/team/read-ahead.ts";
+import { fileSessionTold } from "../adapters/team/session-told.ts";
+import type { SessionTold } from "../adapters/team/told.ts";
 import {
 	type Clock,
 	DAILY_ENV,
@@ -30,6 +32,7 @@ import {
 	type ReportPageInput,
 	SUBAGENTS_ENV,
 	TEAM_ENV,
+	TOLD_FOLDER,
 } from "../core/index.ts";
 import type { ReportLoader } from "./report/writer.ts";
 
@@ -85,7 +88,8 @@ function option(args: readonly string[], name: string): string | undefined {
  * The daily budget from `TIMEBOX_DAILY`, with the ledger every host shares (`open`: read ahead in a hook, called as it
  * goes in a watcher, which runs for a long time), or why it cannot be read. A team's store set (`TIMEBOX_DAILY_STORE`,
  * `TIMEBOX_TEAM`) opens the team's ledger even with no daily budget here: the limits the team keeps in its store cover
- * the session.
+ * the session. `told`: what the session was told by its ledger before (a hook's; a watcher, which shows nothing, has
+ * none, so that it takes nothing from the hooks to say).
  */
 function dailyOf(
 	env: NodeJS.ProcessEnv,
@@ -94,9 +98,10 @@ function dailyOf(
 	host: string,
 	entry: string,
 	open: (options: DailyLedgerOptions, budgets: readonly DailyBudget[]) => DailyLedger,
+	told?: SessionTold,
 ): Pick<HookDeps, "daily" | "dailyWarning"> {
 	const text = env[DAILY_ENV]?.trim();
-	const options = { env, sessionId, clock, host, entry };
+	const options = { env, sessionId, clock, host, entry, ...(told === undefined ? {} : { told }) };
 	if (!text) {
 		if (!env[DAILY_STORE_ENV]?.trim() && !env[TEAM_ENV]?.trim()) return {};
 		return { daily: { ledger: open(options, []), budgets: [] } };
@@ -215,6 +220,7 @@ export async function runCli(
 			host.name,
 			deps.entry,
 			deps.openDaily ?? openHookDailyLedger,
+			fileSessionTold(join(dataDir, TOLD_FOLDER), event.sessionId, deps.clock),
 		);
 		const readAhead = readAheadOf(daily);
 		// A daily command's reads and writes on the team's store are prepared before the rules answer it.

@@ -38,6 +38,8 @@ const PORT_IMPLEMENTATIONS = [
 	"src/adapters/hooks/log-store.ts",
 	// The team ledger's outbox: where it keeps what the team's store could not take, inside the daily ledger port.
 	"src/adapters/team/outbox.ts",
+	// What a hook host's session was told by its daily ledger, kept from one hook process to the next (said once).
+	"src/adapters/team/session-told.ts",
 	"src/adapters/pi/store.ts",
 	// The files a pi subagent's process and its parent share: the session's stop, the subagent's outcome.
 	"src/adapters/pi/subagent-files.ts",

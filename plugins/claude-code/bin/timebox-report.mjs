@@ -63,6 +63,7 @@ var TEAM_CALL_MS = 2e3;
 var TEAM_FIRST_CALL_MS = 3e4;
 var TEAM_WAIT_MS = 1e4;
 var TEAM_RETRY_MS = 5e3;
+var SESSION_TOLD_KEPT_MS = 7 * 24 * 36e5;
 var TEAM_RESERVATION_MS = 10 * 6e4;
 var TEAM_KEYS_OUTLIVE_S = 24 * 3600;
 var TEAM_DAYS_KEPT = 2;
@@ -4405,6 +4406,9 @@ var Outage = class {
     this.clock = clock;
     this.texts = texts;
     this.failure = carried;
+    if (carried === null) return;
+    this.said = true;
+    this.untold = texts.unreachable(carried.why, closed);
   }
   closed;
   clock;
@@ -4431,10 +4435,11 @@ var Outage = class {
     this.said = true;
     this.untold = this.texts.unreachable(why, this.closed);
   }
-  /** The store answered. */
+  /** The store answered: a failure carried from the session's last process is not said any more. */
   answered() {
     this.failure = null;
     this.deniedWhy = null;
+    this.untold = null;
   }
   /**
    * The store answered, refusing this user a call of the team's day (its ACL): not an outage, so it is not left alone
@@ -4750,7 +4755,10 @@ var TeamStoreCalls = class {
    */
   *request(script, keys, args, write2 = false) {
     const waiting = this.outage.waiting();
-    if (waiting !== null) return { ok: false, error: waiting };
+    if (waiting !== null) {
+      this.tell();
+      return { ok: false, error: waiting };
+    }
     const timeoutMs = this.callOptions.waitMs ?? (this.calledOnce ? TEAM_WAIT_MS : TEAM_FIRST_CALL_MS);
     this.calledOnce = true;
     const reply = yield { script, keys, args, timeoutMs };
@@ -4764,9 +4772,13 @@ var TeamStoreCalls = class {
     if (answer !== null && write2) return { ok: false, error: why };
     if (answer === "refused") this.outage.denied(why);
     else this.outage.failed(why);
+    this.tell();
+    return { ok: false, error: why };
+  }
+  /** What the outage policy has to say, to say with the session's next answer. */
+  tell() {
     const said = this.outage.told();
     if (said !== null) this.untold.push(said);
-    return { ok: false, error: why };
   }
   /** An error's text without the store's password or full address. */
   hidden(error) {
@@ -4934,8 +4946,15 @@ var TeamDay = class extends TeamStoreCalls {
   }
 };
 
+// src/adapters/team/told.ts
+function firstTold(problem, told) {
+  let text2 = problem();
+  while (text2 !== null && told !== void 0 && !told.first(text2)) text2 = problem();
+  return text2;
+}
+
 // src/adapters/team/unusable.ts
-function saying(warning, ledger) {
+function saying(warning, ledger, session) {
   let told = false;
   return {
     team: { unusable: warning },
@@ -4944,9 +4963,11 @@ function saying(warning, ledger) {
     addUse: (budgets, use) => ledger.addUse(budgets, use),
     adjust: (budget, adjustment) => ledger.adjust(budget, adjustment),
     problem() {
-      if (told) return ledger.problem();
-      told = true;
-      return warning;
+      if (!told) {
+        told = true;
+        if (session === void 0 || session.first(warning)) return warning;
+      }
+      return firstTold(() => ledger.problem(), session);
     }
   };
 }
@@ -4955,7 +4976,7 @@ function saying(warning, ledger) {
 function memberName(host) {
   return `${userInfo().username}@${hostname()} (${host})`;
 }
-function machineLedger(create) {
+function machineLedger(create, told) {
   let ledger = null;
   const get = () => {
     ledger ??= create();
@@ -4966,21 +4987,23 @@ function machineLedger(create) {
     countPrompt: (budgets, limits) => get().countPrompt(budgets, limits),
     addUse: (budgets, use) => get().addUse(budgets, use),
     adjust: (budget, adjustment) => get().adjust(budget, adjustment),
-    problem: () => get().problem()
+    problem: () => firstTold(() => get().problem(), told)
   };
 }
 function opening(options) {
   const { env, sessionId, clock } = options;
   const stateDir = dailyStateDir(env);
-  const created = machineLedger(() => createDailyLedger(stateDir, sessionId, clock));
+  const { told } = options;
+  const created = machineLedger(() => createDailyLedger(stateDir, sessionId, clock), told);
   const { config, warning } = readTeam(env, options.settings ?? {}, () => memberName(options.host));
-  if (warning !== null) return { local: saying(warning, created), team: null };
+  if (warning !== null) return { local: saying(warning, created, told), team: null };
   if (config === null) return { local: created, team: null };
   const outbox = fileOutbox(outboxFolder(stateDir, config.team));
-  return {
-    local: created,
-    team: { config, day: new TeamDay(config, created, sessionId, clock, outbox, options.team) }
-  };
+  const team = options.team ?? carriedBy(told);
+  return { local: created, team: { config, day: new TeamDay(config, created, sessionId, clock, outbox, team) } };
+}
+function carriedBy(told) {
+  return told === void 0 ? {} : { carried: { lastCall: { tokens: 0, cost: 0 }, failed: told.failed() } };
 }
 function openDailyLedger(options) {
   const { local, team } = opening(options);

@@ -27,6 +27,7 @@ var CODE_CACHE_FOLDER = "timebox-code-cache";
 var CODE_CACHE_VERSIONS_KEPT = 3;
 var CODE_CACHE_OTHER_NODE_DAYS = 30;
 var SUBAGENTS_WORD = "subagents";
+var SESSION_TOLD_KEPT_MS = 7 * 24 * 36e5;
 var TEAM_RESERVATION_MS = 10 * 6e4;
 var TEAM_KEYS_OUTLIVE_S = 24 * 3600;
 
@@ -212,7 +213,7 @@ var CODE_FILE = "timebox-team-code.cjs";
 var entry = (0, import_node_url2.pathToFileURL)(process.argv[1] ?? "").href;
 var code = requireCodeBeside(entry, CODE_FILE, team_batch_main_exports, () => ({
   folder: codeCacheFolder(process.env),
-  version: "fa83c374efc95cf9"
+  version: "398c2b218ca1882c"
 }));
 if (typeof code.exports.runTeamBatchScript !== "function") {
   process.stderr.write(`timebox: ${CODE_FILE} is missing beside ${process.argv[1]}: install the plugin again

@@ -62,6 +62,7 @@ var DAILY_STORE_FAILURE_ENV = "TIMEBOX_DAILY_STORE_FAILURE";
 var TEAM_HOP_MS = 4500;
 var TEAM_HOP_FRESH_MS = 2e3;
 var TEAM_RETRY_MS = 5e3;
+var SESSION_TOLD_KEPT_MS = 7 * 24 * 36e5;
 var TEAM_RESERVATION_MS = 10 * 6e4;
 var TEAM_KEYS_OUTLIVE_S = 24 * 3600;
 var TEAM_SCOPE = "team";
@@ -6241,6 +6242,9 @@ var Outage = class {
     this.clock = clock;
     this.texts = texts;
     this.failure = carried;
+    if (carried === null) return;
+    this.said = true;
+    this.untold = texts.unreachable(carried.why, closed);
   }
   closed;
   clock;
@@ -6267,10 +6271,11 @@ var Outage = class {
     this.said = true;
     this.untold = this.texts.unreachable(why, this.closed);
   }
-  /** The store answered. */
+  /** The store answered: a failure carried from the session's last process is not said any more. */
   answered() {
     this.failure = null;
     this.deniedWhy = null;
+    this.untold = null;
   }
   /**
    * The store answered, refusing this user a call of the team's day (its ACL): not an outage, so it is not left alone
@@ -6431,6 +6436,7 @@ var ReadAheadLedger = class {
   problem() {
     const said = this.untold;
     this.untold = null;
+    if (said !== null) this.options.told?.first(said);
     return said;
   }
   takenRefusal() {
@@ -6506,16 +6512,23 @@ var ReadAheadLedger = class {
     this.taken = refusal2;
     return !ops.some((op) => op.op === "count");
   }
-  /** Says a problem once per session: the first. */
+  /** Says a problem once per session: the first that the session was not told before. */
   say(problem) {
-    if (this.told) return;
+    if (this.told || this.options.told?.said(problem)) return;
     this.told = true;
     this.untold = problem;
   }
 };
 
+// src/adapters/team/told.ts
+function firstTold(problem, told) {
+  let text = problem();
+  while (text !== null && told !== void 0 && !told.first(text)) text = problem();
+  return text;
+}
+
 // src/adapters/team/unusable.ts
-function saying(warning, ledger) {
+function saying(warning, ledger, session) {
   let told = false;
   return {
     team: { unusable: warning },
@@ -6524,9 +6537,11 @@ function saying(warning, ledger) {
     addUse: (budgets, use) => ledger.addUse(budgets, use),
     adjust: (budget, adjustment) => ledger.adjust(budget, adjustment),
     problem() {
-      if (told) return ledger.problem();
-      told = true;
-      return warning;
+      if (!told) {
+        told = true;
+        if (session === void 0 || session.first(warning)) return warning;
+      }
+      return firstTold(() => ledger.problem(), session);
     }
   };
 }

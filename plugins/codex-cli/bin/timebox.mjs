@@ -53,6 +53,7 @@ var CODE_CACHE_FOLDER = "timebox-code-cache";
 var CODE_CACHE_VERSIONS_KEPT = 3;
 var CODE_CACHE_OTHER_NODE_DAYS = 30;
 var SUBAGENTS_WORD = "subagents";
+var SESSION_TOLD_KEPT_MS = 7 * 24 * 36e5;
 var TEAM_RESERVATION_MS = 10 * 6e4;
 var TEAM_KEYS_OUTLIVE_S = 24 * 3600;
 
@@ -239,7 +240,7 @@ var hook_main_exports = {};
 var CODE_FILE = "timebox-hook.cjs";
 var code = requireCodeBeside(import.meta.url, CODE_FILE, hook_main_exports, () => ({
   folder: codeCacheFolder(process.env),
-  version: "ff6def85e6703de5"
+  version: "499633fa3050f82e"
 }));
 if (typeof code.exports.runHookScript !== "function") {
   process.stderr.write(`timebox: ${CODE_FILE} is missing beside ${process.argv[1]}: install the plugin again

@@ -28,6 +28,7 @@ var CODE_CACHE_FOLDER = "timebox-code-cache";
 var CODE_CACHE_VERSIONS_KEPT = 3;
 var CODE_CACHE_OTHER_NODE_DAYS = 30;
 var SUBAGENTS_WORD = "subagents";
+var SESSION_TOLD_KEPT_MS = 7 * 24 * 36e5;
 var TEAM_RESERVATION_MS = 10 * 6e4;
 var TEAM_KEYS_OUTLIVE_S = 24 * 3600;
 
@@ -197,7 +198,7 @@ var extension_exports = {};
 var CODE_FILE = "timebox-pi.cjs";
 var code = requireCodeBeside(import.meta.url, CODE_FILE, extension_exports, () => ({
   folder: process.versions.bun === void 0 ? join2(getAgentDir(), CODE_CACHE_FOLDER) : null,
-  version: "50b8bd3dcd991634"
+  version: "2dae971e930400e1"
 }));
 function hostName() {
   const { CONFIG_DIR_NAME } = host;

@@ -25,6 +25,7 @@ import { fileOutbox, outboxFolder } from "./outbox.ts";
 import { type ReadAheadDailyLedger, ReadAheadLedger } from "./read-ahead.ts";
 import { SCRIPT_SHAS, SCRIPTS } from "./scripts.ts";
 import { TeamDay, type TeamLedgerOptions } from "./team-day.ts";
+import { firstTold, type SessionTold } from "./told.ts";
 import { saying } from "./unusable.ts";
 
 /** Who runs this session, for the team: `user@machine (host)`. */
@@ -37,7 +38,7 @@ export function memberName(host: string): string {
  * only whether a team is set, at every event: its process never makes the ledger, nor compiles the ledger's code, which
  * a fresh process's first prompt would pay for.
  */
-export function machineLedger(create: () => DailyLedger): DailyLedger {
+export function machineLedger(create: () => DailyLedger, told?: SessionTold): DailyLedger {
 	let ledger: DailyLedger | null = null;
 	const get = (): DailyLedger => {
 		ledger ??= create();
@@ -48,7 +49,7 @@ export function machineLedger(create: () => DailyLedger): DailyLedger {
 		countPrompt: (budgets, limits) => get().countPrompt(budgets, limits),
 		addUse: (budgets, use) => get().addUse(budgets, use),
 		adjust: (budget, adjustment) => get().adjust(budget, adjustment),
-		problem: () => get().problem(),
+		problem: () => firstTold(() => get().problem(), told),
 	};
 }
 
@@ -65,6 +66,8 @@ export interface DailyLedgerOptions {
 	entry: string;
 	/** How the team's ledger runs, where it is one of a session's processes (Claude Code's hooks module). */
 	team?: TeamLedgerOptions;
+	/** What the session was told before, where each of its hooks is a process (a hook host's): said once per session. */
+	told?: SessionTold;
 }
 
 /** This machine's ledger (saying once why a team set wrongly is not used), and the team's day when a team is set. */
@@ -74,15 +77,19 @@ function opening(options: DailyLedgerOptions): {
 } {
 	const { env, sessionId, clock } = options;
 	const stateDir = dailyStateDir(env);
-	const created = machineLedger(() => createDailyLedger(stateDir, sessionId, clock));
+	const { told } = options;
+	const created = machineLedger(() => createDailyLedger(stateDir, sessionId, clock), told);
 	const { config, warning } = readTeam(env, options.settings ?? {}, () => memberName(options.host));
-	if (warning !== null) return { local: saying(warning, created), team: null };
+	if (warning !== null) return { local: saying(warning, created, told), team: null };
 	if (config === null) return { local: created, team: null };
 	const outbox = fileOutbox(outboxFolder(stateDir, config.team));
-	return {
-		local: created,
-		team: { config, day: new TeamDay(config, created, sessionId, clock, outbox, options.team) },
-	};
+	const team = options.team ?? carriedBy(told);
+	return { local: created, team: { config, day: new TeamDay(config, created, sessionId, clock, outbox, team) } };
+}
+
+/** What a team's day takes over from the session's last hook: why and until when its store is left alone. */
+export function carriedBy(told: SessionTold | undefined): TeamLedgerOptions {
+	return told === undefined ? {} : { carried: { lastCall: { tokens: 0, cost: 0 }, failed: told.failed() } };
 }
 
 /** The session's daily ledger, called synchronously: the team's when a store and a team are set, else this machine's. */
@@ -128,21 +135,28 @@ export function openHookDailyLedger(
 export function readAheadIn(
 	ledger: BatchLedger,
 	config: TeamConfig,
-	options: Pick<DailyLedgerOptions, "sessionId" | "clock">,
+	options: Pick<DailyLedgerOptions, "sessionId" | "clock" | "told">,
 	budgets: readonly DailyBudget[],
 ): ReadAheadDailyLedger {
+	const { told } = options;
 	return new ReadAheadLedger({
 		sessionId: options.sessionId,
 		clock: options.clock,
 		budgets,
 		closed: config.failure === "closed",
-		run: (request) => runTeamBatch(request, ledger),
+		run: async (request) => {
+			const reply = await runTeamBatch(request, ledger);
+			// The session's next hook leaves the store alone as this one would have.
+			if (reply.carry !== null) told?.keepFailed(reply.carry.failed);
+			return reply;
+		},
 		texts: {
 			unreachable: (why, closed) => teamStoreUnreachable(config.shown, why, closed),
 			refusal: (why) => teamStoreRefusal(config.shown, why),
 		},
 		// The process ends after its event: nothing reads the day after it.
 		readAfter: false,
+		...(told === undefined ? {} : { told }),
 		team: { name: config.team, zone: config.zone },
 	});
 }

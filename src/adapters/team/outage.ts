@@ -54,6 +54,11 @@ export class Outage {
 		carried: Failure | null = null,
 	) {
 		this.failure = carried;
+		// A failure the session's last process met is said here again; where the session keeps what it was told from one
+		// process to the next (a hook host's), it is said once all the same. Once the store answers, it is not said.
+		if (carried === null) return;
+		this.said = true;
+		this.untold = texts.unreachable(carried.why, closed);
 	}
 
 	/** Why the store is being left alone now, or null when it may be tried. */
@@ -75,10 +80,11 @@ export class Outage {
 		this.untold = this.texts.unreachable(why, this.closed);
 	}
 
-	/** The store answered. */
+	/** The store answered: a failure carried from the session's last process is not said any more. */
 	answered(): void {
 		this.failure = null;
 		this.deniedWhy = null;
+		this.untold = null;
 	}
 
 	/**

@@ -37,6 +37,7 @@ import {
 import type { TeamOp, TeamReply, TeamRequest } from "./batch.ts";
 import { Outage, type OutageTexts } from "./outage.ts";
 import type { TeamCarry } from "./team-day.ts";
+import type { SessionTold } from "./told.ts";
 
 /** A daily ledger read before each event and written after it. */
 export interface ReadAheadDailyLedger extends DailyLedger {
@@ -68,6 +69,8 @@ export interface ReadAheadOptions {
 	readAfter: boolean;
 	/** The team whose store the batches reach. */
 	team: DailyTeam;
+	/** What the session was told before, where it outlives this process (a hook host's): a problem is said once. */
+	told?: SessionTold;
 }
 
 const NO_USE = { agentMs: 0, prompts: 0, tokens: 0, cost: 0, sessions: 0 };
@@ -208,6 +211,8 @@ export class ReadAheadLedger implements ReadAheadDailyLedger {
 	problem(): string | null {
 		const said = this.untold;
 		this.untold = null;
+		// Kept as said where the session outlives this process once it is taken to be shown, not when it was found.
+		if (said !== null) this.options.told?.first(said);
 		return said;
 	}
 
@@ -291,9 +296,9 @@ export class ReadAheadLedger implements ReadAheadDailyLedger {
 		return !ops.some((op) => op.op === "count");
 	}
 
-	/** Says a problem once per session: the first. */
+	/** Says a problem once per session: the first that the session was not told before. */
 	private say(problem: string): void {
-		if (this.told) return;
+		if (this.told || this.options.told?.said(problem)) return;
 		this.told = true;
 		this.untold = problem;
 	}

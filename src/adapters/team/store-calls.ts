@@ -145,7 +145,10 @@ export class TeamStoreCalls {
 	 */
 	protected *request(script: ScriptName, keys: string[], args: (string | number)[], write = false): Step<StoreReply> {
 		const waiting = this.outage.waiting();
-		if (waiting !== null) return { ok: false, error: waiting };
+		if (waiting !== null) {
+			this.tell();
+			return { ok: false, error: waiting };
+		}
 		const timeoutMs = this.callOptions.waitMs ?? (this.calledOnce ? TEAM_WAIT_MS : TEAM_FIRST_CALL_MS);
 		this.calledOnce = true;
 		const reply = yield { script, keys, args, timeoutMs };
@@ -160,9 +163,14 @@ export class TeamStoreCalls {
 		if (answer !== null && write) return { ok: false, error: why };
 		if (answer === "refused") this.outage.denied(why);
 		else this.outage.failed(why);
+		this.tell();
+		return { ok: false, error: why };
+	}
+
+	/** What the outage policy has to say, to say with the session's next answer. */
+	private tell(): void {
 		const said = this.outage.told();
 		if (said !== null) this.untold.push(said);
-		return { ok: false, error: why };
 	}
 
 	/** An error's text without the store's password or full address. */

@@ -3,9 +3,17 @@
 // its team for `/timebox team` to say again. Free of Node's modules: Claude Code's hooks module uses it too.
 
 import type { DailyLedger } from "../../core/index.ts";
+import { firstTold, type SessionTold } from "./told.ts";
 
-/** A ledger that says `warning` once, before anything of its own: why the team set cannot be used. */
-export function saying(warning: string, ledger: DailyLedger): DailyLedger & { team: { unusable: string } } {
+/**
+ * A ledger that says `warning` once, before anything of its own: why the team set cannot be used. Once per session
+ * where `session` keeps what it was told across its processes (a hook host's).
+ */
+export function saying(
+	warning: string,
+	ledger: DailyLedger,
+	session?: SessionTold,
+): DailyLedger & { team: { unusable: string } } {
 	let told = false;
 	return {
 		team: { unusable: warning },
@@ -14,9 +22,11 @@ export function saying(warning: string, ledger: DailyLedger): DailyLedger & { te
 		addUse: (budgets, use) => ledger.addUse(budgets, use),
 		adjust: (budget, adjustment) => ledger.adjust(budget, adjustment),
 		problem() {
-			if (told) return ledger.problem();
-			told = true;
-			return warning;
+			if (!told) {
+				told = true;
+				if (session === undefined || session.first(warning)) return warning;
+			}
+			return firstTold(() => ledger.problem(), session);
 		},
 	};
 }

@@ -2,14 +2,15 @@
 // line): the day is read once before the event and what the event wrote is sent once after it, over a store in memory
 // that keeps what the Lua scripts do (tests/e2e/team runs the hosts on a real Redis). A prompt the store gives to
 // another machine between the read and the count is refused in the team's words; a store that cannot be reached is
-// said once per hook, and the prompt counted on this machine and kept to send.
+// said once per session (each hook a process of its own), left alone for a while by the hooks after it, and the prompt
+// counted on this machine and kept to send; so is a team set wrongly.
 
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { codexCliHost } from "../../../src/adapters/codex/hook-host.ts";
-import { readAheadIn } from "../../../src/adapters/team/open.ts";
+import { carriedBy, readAheadIn } from "../../../src/adapters/team/open.ts";
 import { outboxFolder } from "../../../src/adapters/team/outbox.ts";
 import { type CliDeps, runCli } from "../../../src/entries/hook-cli.ts";
 import { batchLedgerOn, MemoryStore, TEAM_CONFIG } from "../team/memory-store.ts";
@@ -38,7 +39,8 @@ function deps(before: () => void = () => {}): CliDeps {
 		importReport: () => import("../../../src/entries/report/entry.ts"),
 		sleep: async () => {},
 		openDaily: (options, budgets) => {
-			const ledger = batchLedgerOn(store, home, options.sessionId, clock, { member: "ann@m1 (codex)" });
+			const member = { member: "ann@m1 (codex)" };
+			const ledger = batchLedgerOn(store, home, options.sessionId, clock, member, carriedBy(options.told));
 			const readAhead = readAheadIn(ledger, TEAM_CONFIG, options, budgets);
 			const settle = readAhead.settle.bind(readAhead);
 			readAhead.settle = () => {
@@ -52,11 +54,27 @@ function deps(before: () => void = () => {}): CliDeps {
 
 const ENV = { TIMEBOX_DAILY: "turns:1", TIMEBOX_DAILY_STORE: "redis://127.0.0.1:6390", TIMEBOX_TEAM: "platform" };
 
-async function prompt(turn: string, hookDeps: CliDeps, text = "go"): Promise<unknown> {
-	const payload = { session_id: "c1", hook_event_name: "UserPromptSubmit", turn_id: turn, prompt: text, cwd: "/x" };
-	const { stdout, stderr } = await runCli(["hook"], JSON.stringify(payload), { HOME: home, ...ENV }, hookDeps);
+/** One hook process of Codex: its event's JSON in, its reply out (null for none). */
+async function hook(payload: object, hookDeps: CliDeps, env: NodeJS.ProcessEnv = ENV): Promise<unknown> {
+	const { stdout, stderr } = await runCli(["hook"], JSON.stringify(payload), { HOME: home, ...env }, hookDeps);
 	expect(stderr).toBe("");
 	return stdout === "" ? null : JSON.parse(stdout);
+}
+
+async function prompt(turn: string, hookDeps: CliDeps, text = "go"): Promise<unknown> {
+	return hook(
+		{ session_id: "c1", hook_event_name: "UserPromptSubmit", turn_id: turn, prompt: text, cwd: "/x" },
+		hookDeps,
+	);
+}
+
+/** A tool call's two hooks in turn `turn`: their replies. */
+async function toolCall(turn: string, hookDeps: CliDeps, env: NodeJS.ProcessEnv = ENV): Promise<unknown[]> {
+	const call = { session_id: "c1", turn_id: turn, tool_name: "Bash", cwd: "/x" };
+	return [
+		await hook({ ...call, hook_event_name: "PreToolUse", tool_input: { command: "ls" } }, hookDeps, env),
+		await hook({ ...call, hook_event_name: "PostToolUse", tool_response: "x" }, hookDeps, env),
+	];
 }
 
 describe("a team's day in a hook process", () => {
@@ -110,5 +128,70 @@ describe("a team's day in a hook process", () => {
 		});
 		const kept = readFileSync(join(outboxFolder(home, "platform"), "unsent.jsonl"), "utf8");
 		expect(JSON.parse(kept)).toMatchObject({ prompts: 1, session: "c1", day: "2026-11-22" });
+	});
+
+	it("says a store that cannot be reached once per session, not at every hook, and leaves it alone for a while", async () => {
+		store.down = "connect ECONNREFUSED 127.0.0.1:6390";
+		const said = {
+			systemMessage:
+				"Timebox: the team's daily store redis://timebox@127.0.0.1:6390/0 cannot be reached (connect ECONNREFUSED 127.0.0.1:6390): this machine counts today's use on its own until it answers, then sends it to the team.",
+		};
+		const env = { ...ENV, TIMEBOX_DAILY: "turns:5" };
+		// The session's start finds the store down, but shows nothing: the prompt after it is told, though it leaves the
+		// store alone.
+		expect(
+			await hook({ session_id: "c1", hook_event_name: "SessionStart", source: "startup", cwd: "/x" }, deps(), env),
+		).toBeNull();
+		const first = store.calls.length;
+		expect(
+			await hook(
+				{ session_id: "c1", hook_event_name: "UserPromptSubmit", turn_id: "t1", prompt: "go", cwd: "/x" },
+				deps(),
+				env,
+			),
+		).toEqual(said);
+		expect(store.calls.length).toBe(first);
+		const tried = store.calls.length;
+		// The hooks after it, each a process of its own, say nothing and leave the store alone for TEAM_RETRY_MS.
+		expect(await toolCall("t1", deps(), env)).toEqual([null, null]);
+		expect(store.calls.length).toBe(tried);
+		// Then the store is tried again, and still down: nothing more is said.
+		now += 5_001;
+		expect(await toolCall("t1", deps(), env)).toEqual([null, null]);
+		expect(store.calls.length).toBeGreaterThan(tried);
+		// The store is back: the next hook sends the kept prompt, and the team's day holds it.
+		now += 5_001;
+		store.down = null;
+		expect(await toolCall("t1", deps(), env)).toEqual([null, null]);
+		expect(store.hashes.get("timebox:{platform}:2026-11-22:use")?.get("prompts")).toBe("1");
+		// Another session is told.
+		store.down = "connect ECONNREFUSED 127.0.0.1:6390";
+		const other = { session_id: "c2", hook_event_name: "UserPromptSubmit", turn_id: "u1", prompt: "go", cwd: "/x" };
+		expect(await hook(other, deps(), env)).toEqual(said);
+	});
+
+	it("says a team set wrongly once per session, and /timebox team says it again", async () => {
+		const wrong = { TIMEBOX_DAILY: "turns:5", TIMEBOX_TEAM: "platform" };
+		const warning =
+			"Timebox: TIMEBOX_TEAM is set without TIMEBOX_DAILY_STORE (redis://host:6379). The daily budget is this machine's alone.";
+		const real = { ...deps() };
+		delete real.openDaily;
+		expect(
+			await hook(
+				{ session_id: "c1", hook_event_name: "UserPromptSubmit", turn_id: "t1", prompt: "go", cwd: "/x" },
+				real,
+				wrong,
+			),
+		).toEqual({
+			systemMessage: warning,
+		});
+		expect(await toolCall("t1", real, wrong)).toEqual([null, null]);
+		expect(await hook({ session_id: "c1", hook_event_name: "Stop", turn_id: "t1", cwd: "/x" }, real, wrong)).toBeNull();
+		const team = await hook(
+			{ session_id: "c1", hook_event_name: "UserPromptSubmit", turn_id: "t2", prompt: "/timebox team", cwd: "/x" },
+			real,
+			wrong,
+		);
+		expect(JSON.stringify(team)).toContain("TIMEBOX_TEAM is set without TIMEBOX_DAILY_STORE");
 	});
 });

@@ -107,11 +107,15 @@ describe("a team batch", () => {
 			ledger(down.carry ?? undefined),
 		);
 		expect(store.calls).toHaveLength(calls);
+		// A failure carried is said again by the next process (a session that keeps what it was told says it once).
+		expect(waiting.problem).toBe(down.problem);
 		expect(readFileSync(join(outboxOf(), "unsent.jsonl"), "utf8").trim().split("\n")).toHaveLength(2);
 		store.down = null;
 		now += TEAM_RETRY_MS;
 		const back = await runTeamBatch(request([], waiting.carry ?? undefined), ledger(waiting.carry ?? undefined));
 		expect(back.standings[0]?.use).toMatchObject({ prompts: 1, agentMs: 1_000 });
+		// Once the store answers, the failure carried is not said.
+		expect(back.problem).toBeNull();
 		expect(readdirSync(outboxOf())).toEqual([]);
 		// Nothing left to send sends nothing when the store answers again.
 		store.down = "timeout";

@@ -132,6 +132,29 @@ describe("opening a process's own daily ledger", () => {
 		);
 	});
 
+	it("keeps only a team's ledger's failure for the session's next hook: a ledger with nothing to carry keeps none", async () => {
+		const kept: unknown[] = [];
+		const told = {
+			said: () => false,
+			first: () => true,
+			failed: () => null,
+			keepFailed: (failed: unknown) => kept.push(failed),
+		};
+		const none = {
+			standings: () => [],
+			countPrompt: () => true,
+			addUse: () => {},
+			adjust: () => undefined,
+			problem: () => null,
+		};
+		await readAheadIn(none, TEAM_CONFIG, { sessionId: "s1", clock, told }, [budget]).refresh();
+		expect(kept).toEqual([]);
+		const failed = { why: "down", until: 9 };
+		const carrying = { ...none, carry: () => ({ lastCall: { tokens: 0, cost: 0 }, failed }) };
+		await readAheadIn(carrying, TEAM_CONFIG, { sessionId: "s1", clock, told }, [budget]).refresh();
+		expect(kept).toEqual([failed]);
+	});
+
 	it("opens the batch script's ledger over the store, else this machine's", async () => {
 		const ledger = openBatchLedger(options(team));
 		expect(ledger).toBeInstanceOf(AsyncTeamLedger);

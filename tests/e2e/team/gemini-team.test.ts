@@ -82,9 +82,11 @@ describe("a team's daily budget in Gemini CLI", () => {
 		const run = await prompt(name, "are you there", `redis://bot:hunter2@127.0.0.1:${port}`);
 		expect(run.ms).toBeLessThan(20_000);
 		expect(run.stdout).toContain("ANSWERED");
-		expect(`${run.stdout}${run.stderr}`).toContain(
+		// Once in the session, though each of its hooks is a process of its own that finds the store down.
+		const named = `${run.stdout}${run.stderr}`.split(
 			`Timebox: the team's daily store redis://bot@127.0.0.1:${port} cannot be reached`,
 		);
+		expect(named).toHaveLength(2);
 		expect(`${run.stdout}${run.stderr}`).not.toContain("hunter2");
 	});
 

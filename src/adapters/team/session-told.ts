@@ -1,0 +1,103 @@
+// What a hook host's session was told by its daily ledger, kept from one hook to the next: each hook is a process of
+// its own, so a problem of the daily ledger or of the team's store (a team set wrongly, a store that cannot be reached
+// or that refuses this user) would otherwise be said again at every hook, twice per tool call. Kept with it: why and
+// until when the team's store is left alone, so that the hooks after a failure do not each wait for it again.
+//
+// One small JSON file per session, in the host's data folder, written whole (a temporary file renamed) and only when
+// it changes. A file that cannot be read is nothing told; one that cannot be written is said again at worst. Two hooks
+// of one session that run at once may each say a problem once.
+
+import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { type Clock, SESSION_TOLD_KEPT_MS } from "../../core/index.ts";
+import type { Failure } from "./outage.ts";
+import type { SessionTold } from "./told.ts";
+
+/** What the file holds. */
+interface Told {
+	said: string[];
+	failed: Failure | null;
+}
+
+const NOTHING_TOLD: Told = { said: [], failed: null };
+
+function isFailure(value: unknown): value is Failure {
+	if (typeof value !== "object" || value === null) return false;
+	const failure = value as Record<string, unknown>;
+	return typeof failure.why === "string" && typeof failure.until === "number" && Number.isFinite(failure.until);
+}
+
+/** The file's text as what was told; anything else is nothing told. */
+function toldOf(text: string): Told {
+	try {
+		const value: unknown = JSON.parse(text);
+		if (typeof value !== "object" || value === null) return NOTHING_TOLD;
+		const { said, failed } = value as Record<string, unknown>;
+		return {
+			said: Array.isArray(said) ? said.filter((item): item is string => typeof item === "string") : [],
+			failed: isFailure(failed) ? { why: failed.why, until: failed.until } : null,
+		};
+	} catch {
+		return NOTHING_TOLD;
+	}
+}
+
+/**
+ * A session's told file in `folder` (the host's data folder's `told/`), read at its first use. A new file first lets
+ * go of those of sessions untouched for SESSION_TOLD_KEPT_MS.
+ */
+export function fileSessionTold(folder: string, sessionId: string, clock: Clock): SessionTold {
+	const path = join(folder, `${sessionId}.json`);
+	let told: Told | null = null;
+	let existed = false;
+	const read = (): Told => {
+		if (told !== null) return told;
+		try {
+			told = toldOf(readFileSync(path, "utf8"));
+			existed = true;
+		} catch {
+			told = NOTHING_TOLD;
+		}
+		return told;
+	};
+	const write = (next: Told) => {
+		told = next;
+		try {
+			mkdirSync(folder, { recursive: true });
+			if (!existed) letGoOfOld(folder, clock.now());
+			const draft = `${path}.${process.pid}.tmp`;
+			writeFileSync(draft, JSON.stringify(next));
+			renameSync(draft, path);
+			existed = true;
+		} catch {
+			// Not kept: the session's next process may say it again, and try the store again.
+		}
+	};
+	return {
+		said: (text) => read().said.includes(text),
+		first(text) {
+			const now = read();
+			if (now.said.includes(text)) return false;
+			write({ ...now, said: [...now.said, text] });
+			return true;
+		},
+		failed: () => read().failed,
+		keepFailed(failed) {
+			const now = read();
+			if (now.failed?.why === failed?.why && now.failed?.until === failed?.until) return;
+			write({ ...now, failed });
+		},
+	};
+}
+
+/** Removes the told files of sessions untouched for SESSION_TOLD_KEPT_MS. */
+function letGoOfOld(folder: string, now: number): void {
+	for (const name of readdirSync(folder)) {
+		const path = join(folder, name);
+		try {
+			if (now - statSync(path).mtimeMs > SESSION_TOLD_KEPT_MS) rmSync(path, { force: true });
+		} catch {
+			// Gone meanwhile (another session let go of it first).
+		}
+	}
+}

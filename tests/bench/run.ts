@@ -569,6 +569,13 @@ function writeRows(result: WritesResult): Row[] {
 			`≤ ${LINE_TARGET_MS} ms per event`,
 			yesNo(result.onStopReadMs <= LINE_TARGET_MS),
 		],
+		[
+			"What a team member's hook reads of what its session was told (said once a session, the store's failure carried): nothing kept / a problem and a failure kept",
+			`${formatMs(result.toldNoneMs)} / ${formatMs(result.toldKeptMs)}`,
+			`${READ_SAMPLES}, alternating, in the system's temporary folder`,
+			`≤ ${LINE_TARGET_MS} ms per event`,
+			yesNo(result.toldKeptMs <= LINE_TARGET_MS),
+		],
 	];
 }
 

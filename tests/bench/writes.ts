@@ -3,13 +3,15 @@
 // the outcome ledger is flushed to the disk before it is linked. Each is timed beside the write it replaced, on a log
 // of 10,000 lines, in the system's temporary folder (a disk, where fsync costs what it costs). Beside them, the read of
 // the ledger every hook of a stopped session makes: of a stop that recorded its on-stop command (its start mark looked
-// for, its recovery and its claimant), beside one of a stop with none.
+// for, its recovery and its claimant), beside one of a stop with none. And what each hook of a team's member reads of
+// what its session was told (a problem said once a session, the store's failure carried): none kept, and one kept.
 
 import { appendFileSync, linkSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { appendLine } from "../../src/adapters/node/append-line.ts";
 import { createFileLedger } from "../../src/adapters/node/file-ledger.ts";
+import { fileSessionTold } from "../../src/adapters/team/session-told.ts";
 import { median, nowMs } from "./stats.ts";
 
 export const WRITE_SAMPLES = 2_001;
@@ -27,6 +29,9 @@ export interface WritesResult {
 	/** The ledger read of a stop that recorded its on-stop command (started), and of a stop with none. */
 	onStopReadMs: number;
 	plainReadMs: number;
+	/** A hook's look at what its session was told, with nothing kept, and with a problem and a failure kept. */
+	toldNoneMs: number;
+	toldKeptMs: number;
 }
 
 const LINE = `${JSON.stringify({ kind: "usage", responseId: "msg_0123456789", tokens: 1_234, cost: 0.0123, at: 1 })}\n`;
@@ -85,7 +90,28 @@ export async function measureWrites(): Promise<WritesResult> {
 			ledger.read("without");
 			plainReads.push(nowMs() - started);
 		}
+		// A hook's look at what its session was told: its file read once, the problem looked up, the failure taken.
+		const toldDir = join(dir, "told");
+		const kept = fileSessionTold(toldDir, "kept", { now: () => 0 });
+		kept.first(LINE);
+		kept.keepFailed({ why: "connect ECONNREFUSED 127.0.0.1:6379", until: 5_000 });
+		const toldNone: number[] = [];
+		const toldKept: number[] = [];
+		for (let sample = 0; sample < READ_SAMPLES; sample++) {
+			for (const [id, times] of [
+				["none", toldNone],
+				["kept", toldKept],
+			] as const) {
+				const started = nowMs();
+				const told = fileSessionTold(toldDir, id, { now: () => 0 });
+				told.failed();
+				told.said(LINE);
+				times.push(nowMs() - started);
+			}
+		}
 		return {
+			toldNoneMs: median(toldNone),
+			toldKeptMs: median(toldKept),
 			lineMs: median(lines),
 			plainLineMs: median(plainLines),
 			claimMs: median(claims),

@@ -6315,6 +6315,52 @@ var Outage = class {
   }
 };
 
+// src/adapters/team/prepared-writes.ts
+var PreparedWrites = class {
+  /** While a command's writes are learnt, those the rules make; else null. */
+  recording = null;
+  /** What became of a prepared command's writes, answered in order as the rules make them again; else null. */
+  replay = null;
+  /** Forgets what became of the last command's writes: a new command is being prepared. */
+  forget() {
+    this.replay = null;
+  }
+  /**
+   * The writes the rules make for a command (`answer` runs them, calling `unanswered` where they cannot answer it
+   * here), in order; none where they could not answer it: they say why when they answer it for the session.
+   */
+  learn(answer) {
+    this.recording = [];
+    try {
+      let answered2 = true;
+      answer(() => {
+        answered2 = false;
+      });
+      return answered2 ? this.recording : [];
+    } finally {
+      this.recording = null;
+    }
+  }
+  /** What became of the learnt `writes`, as the batch that sent them answered (null: there were none to send). */
+  sent(writes, reply) {
+    if (reply === null) {
+      this.replay = [];
+      return;
+    }
+    const done = "error" in reply ? void 0 : reply.writes;
+    const why = "error" in reply ? reply.error : "the batch did not say";
+    this.replay = done ?? writes.map(() => ({ failed: teamWriteNotSent(why) }));
+  }
+  /** A write of a daily command: learnt while it is prepared (taken as done), then answered as the store did it. */
+  write(op) {
+    if (this.recording !== null) {
+      this.recording.push(op);
+      return "done";
+    }
+    return this.replay?.shift() ?? { failed: teamWriteNotSent("it was not prepared") };
+  }
+};
+
 // src/adapters/team/read-ahead.ts
 var NO_USE = { agentMs: 0, prompts: 0, tokens: 0, cost: 0, sessions: 0 };
 var ReadAheadLedger = class {
@@ -6343,10 +6389,8 @@ var ReadAheadLedger = class {
   unread = null;
   /** The team's store beside the day, as a daily command's batch read it. */
   view = { unreadable: NO_TEAM };
-  /** While a daily command's writes are learnt, those the rules make; else null. */
-  recording = null;
-  /** What became of a prepared command's writes, answered in order as the rules make them again; else null. */
-  replay = null;
+  /** A daily command's writes, learnt before the rules answer it and sent. */
+  writes = new PreparedWrites();
   get team() {
     return this.options.team;
   }
@@ -6374,27 +6418,16 @@ var ReadAheadLedger = class {
     this.ops.push({ op: "reserve", budgets: [...budgets] });
   }
   adjust(budget, adjustment) {
-    return this.write({ op: "adjust", budget, adjustment });
+    return this.writes.write({ op: "adjust", budget, adjustment });
   }
   teamView() {
     return this.view;
   }
   setTeamLimits(limits) {
-    return this.write({ op: "limits", limits });
+    return this.writes.write({ op: "limits", limits });
   }
   askTeam(adjustment, why) {
-    return this.write({ op: "ask", adjustment, why });
-  }
-  /**
-   * A write of a daily command: learnt while it is prepared (taken as done), then answered with what the store made of
-   * it. A write that was not prepared is not done: only a prepared command writes beside the day's use.
-   */
-  write(op) {
-    if (this.recording !== null) {
-      this.recording.push(op);
-      return "done";
-    }
-    return this.replay?.shift() ?? { failed: teamWriteNotSent("it was not prepared") };
+    return this.writes.write({ op: "ask", adjustment, why });
   }
   /**
    * Before the rules answer `/timebox <words>`: for a daily command, the day and the team's store beside it are read,
@@ -6404,31 +6437,17 @@ var ReadAheadLedger = class {
   async prepare(words) {
     const command2 = parseCommand(words);
     if (command2.kind !== "today" && command2.kind !== "team") return this.refresh();
-    this.replay = null;
+    this.writes.forget();
     const ops = [...this.takeOps(), { op: "view" }];
     const read = await this.exchange(ops, true);
     if ("error" in read) {
       this.failed(ops);
       this.view = { unreadable: this.options.texts.unreachable(read.error, this.options.closed) };
     } else this.view = read.view ?? { unreadable: teamWriteNotSent("the batch did not read it") };
-    this.recording = [];
-    let answered2 = true;
-    try {
-      dailyCommandAnswer(
-        command2,
-        dailyCommandPorts({ ledger: this, budgets: this.budgets }, () => {
-          answered2 = false;
-        })
-      );
-    } finally {
-      const writes = answered2 ? this.recording : [];
-      this.recording = null;
-      if (writes.length > 0) {
-        const sent = await this.exchange(writes, false);
-        const why = "error" in sent ? sent.error : "the batch did not say";
-        this.replay = "error" in sent || !sent.writes ? writes.map(() => ({ failed: teamWriteNotSent(why) })) : sent.writes;
-      } else this.replay = [];
-    }
+    const writes = this.writes.learn(
+      (unanswered) => dailyCommandAnswer(command2, dailyCommandPorts({ ledger: this, budgets: this.budgets }, unanswered))
+    );
+    this.writes.sent(writes, writes.length === 0 ? null : await this.exchange(writes, false));
   }
   dayUnread() {
     return this.unread;

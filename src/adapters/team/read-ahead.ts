@@ -9,7 +9,7 @@
 // A daily command (`/timebox today …`, `/timebox team …`) is `prepare`d before the rules answer it: the day and the
 // team's store beside it (the admin's limits, the open requests) are read in one batch, the rules answer the command
 // once on that reading to learn the writes it makes, those go to the store in one batch, in order, and when the rules
-// answer it for the session the ledger answers each write with what the store made of it.
+// answer it for the session the ledger answers each write with what the store made of it (prepared-writes.ts).
 
 import {
 	type Clock,
@@ -36,6 +36,7 @@ import {
 } from "../../core/index.ts";
 import type { TeamOp, TeamReply, TeamRequest } from "./batch.ts";
 import { Outage, type OutageTexts } from "./outage.ts";
+import { PreparedWrites } from "./prepared-writes.ts";
 import type { TeamCarry } from "./team-day.ts";
 import type { SessionTold } from "./told.ts";
 
@@ -95,10 +96,8 @@ export class ReadAheadLedger implements ReadAheadDailyLedger {
 	private unread: string | null = null;
 	/** The team's store beside the day, as a daily command's batch read it. */
 	private view: TeamView = { unreadable: NO_TEAM };
-	/** While a daily command's writes are learnt, those the rules make; else null. */
-	private recording: TeamOp[] | null = null;
-	/** What became of a prepared command's writes, answered in order as the rules make them again; else null. */
-	private replay: TeamWrite[] | null = null;
+	/** A daily command's writes, learnt before the rules answer it and sent. */
+	private readonly writes = new PreparedWrites();
 
 	constructor(private readonly options: ReadAheadOptions) {
 		this.budgets = options.budgets;
@@ -140,7 +139,7 @@ export class ReadAheadLedger implements ReadAheadDailyLedger {
 	}
 
 	adjust(budget: DailyBudget, adjustment: DailyAdjustment): TeamWrite {
-		return this.write({ op: "adjust", budget, adjustment });
+		return this.writes.write({ op: "adjust", budget, adjustment });
 	}
 
 	teamView(): TeamView {
@@ -148,23 +147,11 @@ export class ReadAheadLedger implements ReadAheadDailyLedger {
 	}
 
 	setTeamLimits(limits: DailyLimits | null): TeamWrite {
-		return this.write({ op: "limits", limits });
+		return this.writes.write({ op: "limits", limits });
 	}
 
 	askTeam(adjustment: DailyAdjustment, why: string): TeamWrite {
-		return this.write({ op: "ask", adjustment, why });
-	}
-
-	/**
-	 * A write of a daily command: learnt while it is prepared (taken as done), then answered with what the store made of
-	 * it. A write that was not prepared is not done: only a prepared command writes beside the day's use.
-	 */
-	private write(op: TeamOp): TeamWrite {
-		if (this.recording !== null) {
-			this.recording.push(op);
-			return "done";
-		}
-		return this.replay?.shift() ?? { failed: teamWriteNotSent("it was not prepared") };
+		return this.writes.write({ op: "ask", adjustment, why });
 	}
 
 	/**
@@ -175,33 +162,17 @@ export class ReadAheadLedger implements ReadAheadDailyLedger {
 	async prepare(words: string): Promise<void> {
 		const command = parseCommand(words);
 		if (command.kind !== "today" && command.kind !== "team") return this.refresh();
-		this.replay = null;
+		this.writes.forget();
 		const ops: TeamOp[] = [...this.takeOps(), { op: "view" }];
 		const read = await this.exchange(ops, true);
 		if ("error" in read) {
 			this.failed(ops);
 			this.view = { unreadable: this.options.texts.unreachable(read.error, this.options.closed) };
 		} else this.view = read.view ?? { unreadable: teamWriteNotSent("the batch did not read it") };
-		this.recording = [];
-		// A command the rules could not answer here writes nothing: they say why when they answer it for the session.
-		let answered = true;
-		try {
-			dailyCommandAnswer(
-				command,
-				dailyCommandPorts({ ledger: this, budgets: this.budgets }, () => {
-					answered = false;
-				}),
-			);
-		} finally {
-			const writes = answered ? this.recording : [];
-			this.recording = null;
-			if (writes.length > 0) {
-				const sent = await this.exchange(writes, false);
-				const why = "error" in sent ? sent.error : "the batch did not say";
-				this.replay =
-					"error" in sent || !sent.writes ? writes.map(() => ({ failed: teamWriteNotSent(why) })) : sent.writes;
-			} else this.replay = [];
-		}
+		const writes = this.writes.learn((unanswered) =>
+			dailyCommandAnswer(command, dailyCommandPorts({ ledger: this, budgets: this.budgets }, unanswered)),
+		);
+		this.writes.sent(writes, writes.length === 0 ? null : await this.exchange(writes, false));
 	}
 
 	dayUnread(): string | null {

@@ -1,3 +1,6 @@
+// A damaged store file of Claude Code's hooks module: what it still holds is kept, a garbled entry skipped, and at the
+// session's start the spent budget is kept, the file moved aside and the user told once.
+
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";

@@ -21,21 +21,22 @@ interface Told {
 
 const NOTHING_TOLD: Told = { said: [], failed: null };
 
-function isFailure(value: unknown): value is Failure {
-	if (typeof value !== "object" || value === null) return false;
-	const failure = value as Record<string, unknown>;
-	return typeof failure.why === "string" && typeof failure.until === "number" && Number.isFinite(failure.until);
+/** A failure as the file holds it, or null. */
+function failureOf(value: unknown): Failure | null {
+	// A value read from the file: each field is checked below.
+	const { why, until } = (value ?? {}) as Record<string, unknown>;
+	// `until` a number (Number.isFinite alone would not say so to the type), and finite.
+	return typeof why === "string" && typeof until === "number" && Number.isFinite(until) ? { why, until } : null;
 }
 
 /** The file's text as what was told; anything else is nothing told. */
 function toldOf(text: string): Told {
 	try {
-		const value: unknown = JSON.parse(text);
-		if (typeof value !== "object" || value === null) return NOTHING_TOLD;
-		const { said, failed } = value as Record<string, unknown>;
+		// A value read from the file: each field is checked below.
+		const { said, failed } = (JSON.parse(text) ?? {}) as Record<string, unknown>;
 		return {
 			said: Array.isArray(said) ? said.filter((item): item is string => typeof item === "string") : [],
-			failed: isFailure(failed) ? { why: failed.why, until: failed.until } : null,
+			failed: failureOf(failed),
 		};
 	} catch {
 		return NOTHING_TOLD;
@@ -95,7 +96,7 @@ function letGoOfOld(folder: string, now: number): void {
 	for (const name of readdirSync(folder)) {
 		const path = join(folder, name);
 		try {
-			if (now - statSync(path).mtimeMs > SESSION_TOLD_KEPT_MS) rmSync(path, { force: true });
+			if (now - statSync(path).mtimeMs > SESSION_TOLD_KEPT_MS) rmSync(path);
 		} catch {
 			// Gone meanwhile (another session let go of it first).
 		}

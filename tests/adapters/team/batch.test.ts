@@ -117,6 +117,15 @@ describe("a team batch", () => {
 		// Once the store answers, the failure carried is not said.
 		expect(back.problem).toBeNull();
 		expect(readdirSync(outboxOf())).toEqual([]);
+		// A failure carried is said in its own words, though the store fails again for another reason: said once a session.
+		store.down = "timeout";
+		now += TEAM_RETRY_MS;
+		const carried = {
+			lastCall: { tokens: 0, cost: 0 },
+			failed: { why: "connect ECONNREFUSED 127.0.0.1:6390", until: 0 },
+		};
+		expect((await runTeamBatch(request([], carried), ledger(carried))).problem).toBe(down.problem);
+		store.down = null;
 		// Nothing left to send sends nothing when the store answers again.
 		store.down = "timeout";
 		const again = await runTeamBatch(request([], back.carry ?? undefined), ledger(back.carry ?? undefined));

@@ -74,6 +74,7 @@ describe("a session's told file", () => {
 		told.keepFailed({ why: "down", until: 5_000 });
 		expect(statSync(path).mtimeMs).toBe(1_000);
 		told.keepFailed({ why: "down", until: 6_000 });
+		expect(fileSessionTold(folder, "s1", clock).failed()).toEqual({ why: "down", until: 6_000 });
 		told.keepFailed({ why: "timed out", until: 6_000 });
 		expect(fileSessionTold(folder, "s1", clock).failed()).toEqual({ why: "timed out", until: 6_000 });
 	});
@@ -93,6 +94,7 @@ describe("a session's told file", () => {
 			const told = fileSessionTold(folder, "s1", clock);
 			expect(told.failed()).toBeNull();
 			expect(told.first("x")).toBe(true);
+			expect(JSON.parse(readFileSync(path, "utf8"))).toEqual({ said: ["x"], failed: null });
 		}
 		writeFileSync(
 			path,
@@ -101,8 +103,22 @@ describe("a session's told file", () => {
 		const told = fileSessionTold(folder, "s1", clock);
 		expect(told.first("a")).toBe(false);
 		expect(told.failed()).toEqual({ why: "down", until: Number.MAX_VALUE });
+		told.first("b");
+		expect(JSON.parse(readFileSync(path, "utf8"))).toEqual({
+			said: ["a", "b"],
+			failed: { why: "down", until: Number.MAX_VALUE },
+		});
 		writeFileSync(path, JSON.stringify({ said: [], failed: { why: "down", until: null } }));
 		expect(fileSessionTold(folder, "s1", clock).failed()).toBeNull();
+	});
+
+	it("reads the file once, at its first use: a hook reads what its session was told when it started", () => {
+		fileSessionTold(folder, "s1", clock).first("x");
+		const told = fileSessionTold(folder, "s1", clock);
+		expect(told.said("x")).toBe(true);
+		rmSync(join(folder, "s1.json"));
+		expect(told.said("x")).toBe(true);
+		expect(told.first("x")).toBe(false);
 	});
 
 	it("says a problem again where it cannot be kept, rather than fail the hook", () => {
@@ -118,6 +134,31 @@ describe("a session's told file", () => {
 		chmodSync(folder, 0o500);
 		expect(fileSessionTold(folder, "s2", clock).first("x")).toBe(true);
 		expect(fileSessionTold(folder, "s2", clock).first("x")).toBe(true);
+	});
+
+	it("lets go of a file untouched for longer than it keeps it, but not one untouched for exactly that long", () => {
+		now = Math.floor(Date.now() / 1000) * 1000;
+		fileSessionTold(folder, "edge", clock).first("x");
+		fileSessionTold(folder, "past", clock).first("x");
+		const at = (ms: number) => ms / 1000;
+		utimesSync(join(folder, "edge.json"), at(now - SESSION_TOLD_KEPT_MS), at(now - SESSION_TOLD_KEPT_MS));
+		utimesSync(
+			join(folder, "past.json"),
+			at(now - SESSION_TOLD_KEPT_MS - 1_000),
+			at(now - SESSION_TOLD_KEPT_MS - 1_000),
+		);
+		const told = fileSessionTold(folder, "new", clock);
+		told.first("x");
+		expect(existsSync(join(folder, "edge.json"))).toBe(true);
+		expect(existsSync(join(folder, "past.json"))).toBe(false);
+		// Its own file made, the session lets go of nothing more.
+		utimesSync(
+			join(folder, "edge.json"),
+			at(now - SESSION_TOLD_KEPT_MS - 1_000),
+			at(now - SESSION_TOLD_KEPT_MS - 1_000),
+		);
+		told.first("y");
+		expect(existsSync(join(folder, "edge.json"))).toBe(true);
 	});
 
 	it("lets go of the files of sessions untouched for longer than it keeps them, when a new session's is made", () => {

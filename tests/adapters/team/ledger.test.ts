@@ -362,6 +362,14 @@ describe("use kept on this machine while the team's store was down", () => {
 		denied.standings([]);
 		denied.addUse([], { tokens: 9 });
 		expect(existsSync(join(outboxOf(), "unsent.jsonl"))).toBe(false);
+		// Nor is anything kept while the store answers: a session with no daily budget of its own counts nowhere then.
+		store.member = false;
+		store.failingScript.clear();
+		const up = teamLedgerOn(store, folder, "s8", clock);
+		up.standings([]);
+		expect(up.countPrompt([], [])).toBe(true);
+		up.addUse([], { tokens: 9 });
+		expect(existsSync(join(outboxOf(), "unsent.jsonl"))).toBe(false);
 	});
 
 	it("counts an entry sent twice once: a sender killed before it let go of its batch, or two senders at once", () => {

@@ -2,7 +2,7 @@
 // of the Responses API): three machines, each its own HOME and CODEX_HOME, share `turns:2` through one real Redis and
 // send three prompts at once: exactly two are answered. With the store down, a prompt ends in time and is counted on
 // the machine's own ledger (`codex exec` prints no hook's message); Codex's TUI, typed into in tmux, shows the line that
-// names the store, without its password.
+// names the store once in a run of tool calls, without its password.
 
 import { spawnSync } from "node:child_process";
 import { mkdirSync, readdirSync, writeFileSync } from "node:fs";
@@ -102,7 +102,11 @@ describe("a team's daily budget in Codex CLI", () => {
 		const down = await RedisServer.start();
 		const port = down.port;
 		await down.dispose();
-		api.reply({ text: "ANSWERED IN THE TUI" });
+		// A tool call before the answer: two hooks more, each a process of its own that finds the store down. Any other
+		// request Codex makes on the side is answered with the text too.
+		api.reply({ tool: "exec_command", args: { cmd: "echo one" } });
+		const respond = api.respond;
+		api.respond = () => ({ text: "ANSWERED IN THE TUI" });
 		const socket = join(root, "tmux.sock");
 		const tmux = (...args: string[]) => spawnSync("tmux", ["-S", socket, ...args], { encoding: "utf8" }).stdout ?? "";
 		const env = {
@@ -117,7 +121,7 @@ describe("a team's daily budget in Codex CLI", () => {
 		};
 		const script = join(root, "codex-tui.sh");
 		const exports = Object.entries(env).map(([variable, value]) => `export ${variable}='${value}'`);
-		const start = `exec '${CODEX}' --dangerously-bypass-hook-trust`;
+		const start = `exec '${CODEX}' --dangerously-bypass-hook-trust --dangerously-bypass-approvals-and-sandbox`;
 		writeFileSync(script, [`cd '${join(root, name, "work")}'`, ...exports, start].join("\n"));
 		tmux("-f", "/dev/null", "new-session", "-d", "-x", "320", "-y", "50", `sh '${script}'`);
 		tmux("set", "-g", "extended-keys", "on");
@@ -131,13 +135,17 @@ describe("a team's daily budget in Codex CLI", () => {
 			await expect.poll(screen, { timeout: 20_000, interval: 250 }).toContain("ANSWERED IN THE TUI");
 			expect(performance.now() - started).toBeLessThan(20_000);
 			const shown = screen();
+			expect(shown).toContain("Ran echo one");
 			console.log(`codex TUI, the store down:\n${shown.replace(/\n\s*\n/g, "\n")}`);
-			expect(shown.replace(/\s+/g, " ")).toContain(
-				`Timebox: the team's daily store redis://bot@127.0.0.1:${port} cannot be reached`,
-			);
+			// Said once in the session, not at each of its hooks.
+			const named = shown
+				.replace(/\s+/g, " ")
+				.split(`Timebox: the team's daily store redis://bot@127.0.0.1:${port} cannot be reached`);
+			expect(named).toHaveLength(2);
 			expect(shown).not.toContain("hunter2");
 		} finally {
 			tmux("kill-server");
+			api.respond = respond;
 		}
 	});
 });

@@ -132,7 +132,7 @@ function measureHop(env: NodeJS.ProcessEnv): Pick<TeamResult, "hopTurnMs" | "hop
 	let carry = batch(env, { ...base, ops: [] }).reply.carry ?? undefined;
 	const run = (ops: TeamRequest["ops"]) => {
 		const done = batch(env, { ...base, ops, ...(carry ? { carry } : {}) });
-		if (done.reply.problem !== null) throw new Error(done.reply.problem);
+		if (done.reply.problems.length > 0) throw new Error(done.reply.problems.join("\n"));
 		carry = done.reply.carry ?? undefined;
 		processes.push(done.ms);
 		return done.ms;

@@ -6241,8 +6241,12 @@ var Outage = class {
     this.closed = closed;
     this.clock = clock;
     this.texts = texts;
-    this.failure = carried;
-    if (carried === null) return;
+    if (carried === null) {
+      this.failure = null;
+      return;
+    }
+    const now = clock.now();
+    this.failure = { why: carried.why, until: carried.until > now + TEAM_RETRY_MS ? now : carried.until };
     this.said = true;
     this.untold = texts.unreachable(carried.why, closed);
   }
@@ -6264,9 +6268,12 @@ var Outage = class {
   get down() {
     return this.failure !== null;
   }
-  /** The store failed: it is left alone for a while, and the session is told once. */
+  /**
+   * The store failed: it is left alone for a while, and the session is told once. While it stays down, why is why it
+   * first failed: one outage is said in one set of words, however its later tries fail.
+   */
   failed(why) {
-    this.failure = { why, until: this.clock.now() + TEAM_RETRY_MS };
+    this.failure = { why: this.failure?.why ?? why, until: this.clock.now() + TEAM_RETRY_MS };
     if (this.said) return;
     this.said = true;
     this.untold = this.texts.unreachable(why, this.closed);
@@ -6381,8 +6388,10 @@ var ReadAheadLedger = class {
   budgets;
   /** Whether the session's model call is reserved already (until an answer's use settles it). */
   reserved = false;
-  untold = null;
-  told = false;
+  /** The problems still to say, one with each answer of the rules that asks. */
+  untold = [];
+  /** Every problem this process said, or has still to say. */
+  said = /* @__PURE__ */ new Set();
   /** Why the last prompt refused at `settle` was refused. */
   taken = DAILY_TAKEN_REFUSAL;
   /** Why the day could not be read at the last batch that read it (or that could not run), or null. */
@@ -6453,8 +6462,7 @@ var ReadAheadLedger = class {
     return this.unread;
   }
   problem() {
-    const said = this.untold;
-    this.untold = null;
+    const said = this.untold.shift() ?? null;
     if (said !== null) this.options.told?.first(said);
     return said;
   }
@@ -6515,7 +6523,7 @@ var ReadAheadLedger = class {
       this.unread = outcome.unread ?? null;
     }
     this.carried = outcome.carry;
-    if (outcome.problem !== null) this.say(outcome.problem);
+    for (const problem of outcome.problems) this.say(problem);
     return outcome;
   }
   /**
@@ -6531,11 +6539,11 @@ var ReadAheadLedger = class {
     this.taken = refusal2;
     return !ops.some((op) => op.op === "count");
   }
-  /** Says a problem once per session: the first that the session was not told before. */
+  /** Says each problem once per session: one the session was told before (where it keeps that) is not said again. */
   say(problem) {
-    if (this.told || this.options.told?.said(problem)) return;
-    this.told = true;
-    this.untold = problem;
+    if (this.said.has(problem) || this.options.told?.said(problem)) return;
+    this.said.add(problem);
+    this.untold.push(problem);
   }
 };
 

@@ -3955,6 +3955,13 @@ function pastSessionsOf(env, home = homeOf(env)) {
   return (project, current) => readProjectHistory((folder) => allSessions(env, home, folder), project, current, fileCache(env));
 }
 
+// src/adapters/team/told.ts
+function firstTold(problem, told) {
+  let text2 = problem();
+  while (text2 !== null && told !== void 0 && !told.first(text2)) text2 = problem();
+  return text2;
+}
+
 // src/adapters/team/ledger.ts
 function runSync(step, store) {
   let next = step.next();
@@ -3974,12 +3981,14 @@ function runSync(step, store) {
   return next.value;
 }
 var TeamLedger = class {
-  constructor(day, open) {
+  constructor(day, open, told) {
     this.day = day;
     this.open = open;
+    this.told = told;
   }
   day;
   open;
+  told;
   store = null;
   run(step) {
     return runSync(step, () => {
@@ -4018,7 +4027,7 @@ var TeamLedger = class {
     return this.run(this.day.keptDays(count4));
   }
   problem() {
-    return this.day.problem();
+    return firstTold(() => this.day.problem(), this.told);
   }
   dayUnread() {
     return this.day.dayUnread();
@@ -4405,8 +4414,12 @@ var Outage = class {
     this.closed = closed;
     this.clock = clock;
     this.texts = texts;
-    this.failure = carried;
-    if (carried === null) return;
+    if (carried === null) {
+      this.failure = null;
+      return;
+    }
+    const now = clock.now();
+    this.failure = { why: carried.why, until: carried.until > now + TEAM_RETRY_MS ? now : carried.until };
     this.said = true;
     this.untold = texts.unreachable(carried.why, closed);
   }
@@ -4428,9 +4441,12 @@ var Outage = class {
   get down() {
     return this.failure !== null;
   }
-  /** The store failed: it is left alone for a while, and the session is told once. */
+  /**
+   * The store failed: it is left alone for a while, and the session is told once. While it stays down, why is why it
+   * first failed: one outage is said in one set of words, however its later tries fail.
+   */
   failed(why) {
-    this.failure = { why, until: this.clock.now() + TEAM_RETRY_MS };
+    this.failure = { why: this.failure?.why ?? why, until: this.clock.now() + TEAM_RETRY_MS };
     if (this.said) return;
     this.said = true;
     this.untold = this.texts.unreachable(why, this.closed);
@@ -4946,13 +4962,6 @@ var TeamDay = class extends TeamStoreCalls {
   }
 };
 
-// src/adapters/team/told.ts
-function firstTold(problem, told) {
-  let text2 = problem();
-  while (text2 !== null && told !== void 0 && !told.first(text2)) text2 = problem();
-  return text2;
-}
-
 // src/adapters/team/unusable.ts
 function saying(warning, ledger, session) {
   let told = false;
@@ -4991,13 +5000,13 @@ function machineLedger(create, told) {
   };
 }
 function opening(options) {
-  const { env, sessionId, clock } = options;
+  const { env, sessionId, clock, told } = options;
   const stateDir = dailyStateDir(env);
-  const { told } = options;
-  const created = machineLedger(() => createDailyLedger(stateDir, sessionId, clock), told);
   const { config, warning } = readTeam(env, options.settings ?? {}, () => memberName(options.host));
-  if (warning !== null) return { local: saying(warning, created, told), team: null };
-  if (config === null) return { local: created, team: null };
+  const create = () => createDailyLedger(stateDir, sessionId, clock);
+  if (warning !== null) return { local: saying(warning, machineLedger(create), told), team: null };
+  if (config === null) return { local: machineLedger(create, told), team: null };
+  const created = machineLedger(create);
   const outbox = fileOutbox(outboxFolder(stateDir, config.team));
   const team = options.team ?? carriedBy(told);
   return { local: created, team: { config, day: new TeamDay(config, created, sessionId, clock, outbox, team) } };
@@ -5009,7 +5018,7 @@ function openDailyLedger(options) {
   const { local, team } = opening(options);
   if (team === null) return local;
   const open = () => openSyncStore(team.config.url, storeWorkerLocation(options.entry), TEAM_CONNECT_MS, TEAM_CALL_MS);
-  return new TeamLedger(team.day, open);
+  return new TeamLedger(team.day, open, options.told);
 }
 
 // src/entries/report/cli.ts

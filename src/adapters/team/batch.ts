@@ -54,8 +54,9 @@ export interface TeamReply {
 	counted: boolean[];
 	/** The day's standings, read after the batch; none when the request asked for no read. */
 	standings: DailyStanding[];
-	/** Why the team's ledger cannot be used as it should (the store that cannot be reached), or null. */
-	problem: string | null;
+	/** Why the team's ledger cannot be used as it should (the store that cannot be reached, a team set wrongly), each
+	 * problem the batch met once, in order. */
+	problems: string[];
 	/** What the next batch takes over; null where no team's ledger runs (a team set wrongly). */
 	carry: TeamCarry | null;
 	/** What became of each write of the batch (adjust, limits, ask), in order; absent with none. */
@@ -154,10 +155,14 @@ export async function runTeamBatch(request: TeamRequest, ledger: BatchLedger): P
 	const writes = await runWrites(request.ops, ledger);
 	const standings = await (together ?? read());
 	const unread = request.read === false ? null : (ledger.dayUnread?.() ?? null);
+	// Each problem is given once (a ledger that gave one again would give nothing new).
+	const problems: string[] = [];
+	for (let problem = ledger.problem(); problem !== null && !problems.includes(problem); problem = ledger.problem())
+		problems.push(problem);
 	return {
 		counted: await Promise.all(counted),
 		standings,
-		problem: ledger.problem(),
+		problems,
 		carry: ledger.carry?.() ?? null,
 		...(writes.length === 0 ? {} : { writes }),
 		...(view === undefined ? {} : { view: await view }),

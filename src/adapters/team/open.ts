@@ -70,18 +70,22 @@ export interface DailyLedgerOptions {
 	told?: SessionTold;
 }
 
-/** This machine's ledger (saying once why a team set wrongly is not used), and the team's day when a team is set. */
+/**
+ * This machine's ledger (saying once why a team set wrongly is not used), and the team's day when a team is set. What
+ * the session was told is looked at where a problem is taken to be shown, once: by this machine's ledger where no team
+ * is used, else by the team's ledger the host calls (the day's own ledger beneath it leaves it to that one).
+ */
 function opening(options: DailyLedgerOptions): {
 	local: DailyLedger;
 	team: { config: TeamConfig; day: TeamDay } | null;
 } {
-	const { env, sessionId, clock } = options;
+	const { env, sessionId, clock, told } = options;
 	const stateDir = dailyStateDir(env);
-	const { told } = options;
-	const created = machineLedger(() => createDailyLedger(stateDir, sessionId, clock), told);
 	const { config, warning } = readTeam(env, options.settings ?? {}, () => memberName(options.host));
-	if (warning !== null) return { local: saying(warning, created, told), team: null };
-	if (config === null) return { local: created, team: null };
+	const create = () => createDailyLedger(stateDir, sessionId, clock);
+	if (warning !== null) return { local: saying(warning, machineLedger(create), told), team: null };
+	if (config === null) return { local: machineLedger(create, told), team: null };
+	const created = machineLedger(create);
 	const outbox = fileOutbox(outboxFolder(stateDir, config.team));
 	const team = options.team ?? carriedBy(told);
 	return { local: created, team: { config, day: new TeamDay(config, created, sessionId, clock, outbox, team) } };
@@ -97,7 +101,7 @@ export function openDailyLedger(options: DailyLedgerOptions): DailyLedger {
 	const { local, team } = opening(options);
 	if (team === null) return local;
 	const open = () => openSyncStore(team.config.url, storeWorkerLocation(options.entry), TEAM_CONNECT_MS, TEAM_CALL_MS);
-	return new TeamLedger(team.day, open);
+	return new TeamLedger(team.day, open, options.told);
 }
 
 /** The team's store, called from this process. */

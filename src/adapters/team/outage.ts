@@ -53,10 +53,15 @@ export class Outage {
 		/** A failure a session's last process left (carried from one process to the next). */
 		carried: Failure | null = null,
 	) {
-		this.failure = carried;
-		// A failure the session's last process met is said here again; where the session keeps what it was told from one
-		// process to the next (a hook host's), it is said once all the same. Once the store answers, it is not said.
-		if (carried === null) return;
+		if (carried === null) {
+			this.failure = null;
+			return;
+		}
+		// A wait that ends later than a failure now would leave the store alone is from a clock set back since: not waited.
+		const now = clock.now();
+		this.failure = { why: carried.why, until: carried.until > now + TEAM_RETRY_MS ? now : carried.until };
+		// A failure the session's last process met is said here again, until the store answers; where the session keeps
+		// what it was told from one process to the next (a hook host's), it is said once all the same.
 		this.said = true;
 		this.untold = texts.unreachable(carried.why, closed);
 	}
@@ -72,9 +77,12 @@ export class Outage {
 		return this.failure !== null;
 	}
 
-	/** The store failed: it is left alone for a while, and the session is told once. */
+	/**
+	 * The store failed: it is left alone for a while, and the session is told once. While it stays down, why is why it
+	 * first failed: one outage is said in one set of words, however its later tries fail.
+	 */
 	failed(why: string): void {
-		this.failure = { why, until: this.clock.now() + TEAM_RETRY_MS };
+		this.failure = { why: this.failure?.why ?? why, until: this.clock.now() + TEAM_RETRY_MS };
 		if (this.said) return;
 		this.said = true;
 		this.untold = this.texts.unreachable(why, this.closed);

@@ -88,8 +88,10 @@ export class ReadAheadLedger implements ReadAheadDailyLedger {
 	private budgets: readonly DailyBudget[];
 	/** Whether the session's model call is reserved already (until an answer's use settles it). */
 	private reserved = false;
-	private untold: string | null = null;
-	private told = false;
+	/** The problems still to say, one with each answer of the rules that asks. */
+	private untold: string[] = [];
+	/** Every problem this process said, or has still to say. */
+	private readonly said = new Set<string>();
 	/** Why the last prompt refused at `settle` was refused. */
 	private taken: string = DAILY_TAKEN_REFUSAL;
 	/** Why the day could not be read at the last batch that read it (or that could not run), or null. */
@@ -180,8 +182,7 @@ export class ReadAheadLedger implements ReadAheadDailyLedger {
 	}
 
 	problem(): string | null {
-		const said = this.untold;
-		this.untold = null;
+		const said = this.untold.shift() ?? null;
 		// Kept as said where the session outlives this process once it is taken to be shown, not when it was found.
 		if (said !== null) this.options.told?.first(said);
 		return said;
@@ -249,7 +250,7 @@ export class ReadAheadLedger implements ReadAheadDailyLedger {
 			this.unread = outcome.unread ?? null;
 		}
 		this.carried = outcome.carry;
-		if (outcome.problem !== null) this.say(outcome.problem);
+		for (const problem of outcome.problems) this.say(problem);
 		return outcome;
 	}
 
@@ -267,10 +268,10 @@ export class ReadAheadLedger implements ReadAheadDailyLedger {
 		return !ops.some((op) => op.op === "count");
 	}
 
-	/** Says a problem once per session: the first that the session was not told before. */
+	/** Says each problem once per session: one the session was told before (where it keeps that) is not said again. */
 	private say(problem: string): void {
-		if (this.told || this.options.told?.said(problem)) return;
-		this.told = true;
-		this.untold = problem;
+		if (this.said.has(problem) || this.options.told?.said(problem)) return;
+		this.said.add(problem);
+		this.untold.push(problem);
 	}
 }

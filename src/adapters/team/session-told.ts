@@ -43,33 +43,43 @@ function toldOf(text: string): Told {
 	}
 }
 
+/** Whether two failures are the same (none and none among them). */
+function sameFailure(a: Failure | null, b: Failure | null): boolean {
+	return a?.why === b?.why && a?.until === b?.until;
+}
+
 /**
- * A session's told file in `folder` (the host's data folder's `told/`), read at its first use. A new file first lets
- * go of those of sessions untouched for SESSION_TOLD_KEPT_MS.
+ * A session's told file in `folder` (the host's data folder's `told/`), read at its first use. A change is made to the
+ * file as it is when it is written (read again then, for another hook of the session may have written it since), so
+ * two hooks that run at once lose none of each other's. A new file first lets go of those of sessions untouched for
+ * SESSION_TOLD_KEPT_MS.
  */
 export function fileSessionTold(folder: string, sessionId: string, clock: Clock): SessionTold {
 	const path = join(folder, `${sessionId}.json`);
-	let told: Told | null = null;
-	let existed = false;
-	const read = (): Told => {
-		if (told !== null) return told;
+	const fromFile = (): { told: Told; existed: boolean } => {
 		try {
-			told = toldOf(readFileSync(path, "utf8"));
-			existed = true;
+			return { told: toldOf(readFileSync(path, "utf8")), existed: true };
 		} catch {
-			told = NOTHING_TOLD;
+			return { told: NOTHING_TOLD, existed: false };
 		}
+	};
+	let told: Told | null = null;
+	const read = (): Told => {
+		told ??= fromFile().told;
 		return told;
 	};
-	const write = (next: Told) => {
-		told = next;
+	/** Makes `change` to the file as it is now (null: nothing to change); what this process knows is then that. */
+	const update = (change: (now: Told) => Told | null) => {
+		const now = fromFile();
+		const next = change(now.told);
+		told = next ?? now.told;
+		if (next === null) return;
 		try {
 			mkdirSync(folder, { recursive: true });
-			if (!existed) letGoOfOld(folder, clock.now());
+			if (!now.existed) letGoOfOld(folder, clock.now());
 			const draft = `${path}.${process.pid}.tmp`;
 			writeFileSync(draft, JSON.stringify(next));
 			renameSync(draft, path);
-			existed = true;
 		} catch {
 			// Not kept: the session's next process may say it again, and try the store again.
 		}
@@ -77,16 +87,19 @@ export function fileSessionTold(folder: string, sessionId: string, clock: Clock)
 	return {
 		said: (text) => read().said.includes(text),
 		first(text) {
-			const now = read();
-			if (now.said.includes(text)) return false;
-			write({ ...now, said: [...now.said, text] });
-			return true;
+			if (read().said.includes(text)) return false;
+			let isNew = false;
+			update((now) => {
+				if (now.said.includes(text)) return null;
+				isNew = true;
+				return { ...now, said: [...now.said, text] };
+			});
+			return isNew;
 		},
 		failed: () => read().failed,
 		keepFailed(failed) {
-			const now = read();
-			if (now.failed?.why === failed?.why && now.failed?.until === failed?.until) return;
-			write({ ...now, failed });
+			if (sameFailure(read().failed, failed)) return;
+			update((now) => (sameFailure(now.failed, failed) ? null : { ...now, failed }));
 		},
 	};
 }

@@ -5,7 +5,7 @@
 // said once per session (each hook a process of its own), left alone for a while by the hooks after it, and the prompt
 // counted on this machine and kept to send; so is a team set wrongly.
 
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
@@ -193,5 +193,53 @@ describe("a team's day in a hook process", () => {
 			wrong,
 		);
 		expect(JSON.stringify(team)).toContain("TIMEBOX_TEAM is set without TIMEBOX_DAILY_STORE");
+	});
+
+	it("says a problem of this machine's ledger once per session, beside the team's store and without a team", async () => {
+		// This machine's state folder is a file: its ledger cannot count, and says so. The store refuses at once (nothing
+		// listens on port 1): the member's own TIMEBOX_DAILY counts on this machine meanwhile, and fails.
+		const blocked = join(home, "blocked");
+		writeFileSync(blocked, "");
+		const real = { ...deps() };
+		delete real.openDaily;
+		const team = {
+			...ENV,
+			TIMEBOX_DAILY: "turns:5",
+			TIMEBOX_DAILY_STORE: "redis://127.0.0.1:1",
+			XDG_STATE_HOME: blocked,
+		};
+		const replies = [
+			await hook(
+				{ session_id: "c1", hook_event_name: "UserPromptSubmit", turn_id: "t1", prompt: "go", cwd: "/x" },
+				real,
+				team,
+			),
+			...(await toolCall("t1", real, team)),
+			...(await toolCall("t1", real, team)),
+		].map((reply) => JSON.stringify(reply));
+		// One problem with each answer, each once: the store's, then this machine's ledger's.
+		expect(replies[0]).toContain("cannot be reached");
+		expect(replies[1]).toContain(`the daily ledger in ${blocked}/timebox cannot be used`);
+		expect(replies.slice(2)).toEqual(["null", "null", "null"]);
+		// Without a team, the same once.
+		const alone = { TIMEBOX_DAILY: "turns:5", XDG_STATE_HOME: blocked };
+		const c2 = { session_id: "c2", cwd: "/x" };
+		const machine = await hook(
+			{ ...c2, hook_event_name: "UserPromptSubmit", turn_id: "u1", prompt: "go" },
+			real,
+			alone,
+		);
+		expect(JSON.stringify(machine)).toContain(`the daily ledger in ${blocked}/timebox cannot be used`);
+		const tool = {
+			...c2,
+			turn_id: "u1",
+			tool_name: "Bash",
+			hook_event_name: "PreToolUse",
+			tool_input: { command: "ls" },
+		};
+		expect(await hook(tool, real, alone)).toBeNull();
+		expect(
+			await hook({ ...c2, hook_event_name: "UserPromptSubmit", turn_id: "u2", prompt: "go" }, real, alone),
+		).toBeNull();
 	});
 });

@@ -155,7 +155,7 @@ describe("a daily command read ahead", () => {
 	it("answers a write as not done where the batch's reply names neither the store nor the writes", async () => {
 		const ann = hook("s-ann", "ann@m1 (gemini)");
 		const run = ann.readAhead as unknown as { options: { run: () => Promise<unknown> } };
-		run.options.run = () => Promise.resolve({ counted: [], standings: [], problem: null, carry: null });
+		run.options.run = () => Promise.resolve({ counted: [], standings: [], problems: [], carry: null });
 		expect(await command(ann, "team")).toBe(
 			"Timebox: the team's daily store did not get it (the batch did not read it). Nothing changed.",
 		);

@@ -82,7 +82,7 @@ describe("a team batch", () => {
 		expect(first.counted).toEqual([true, false]);
 		expect(first.standings[0]?.use).toMatchObject({ prompts: 1, agentMs: 2_000, tokens: 300, sessions: 1 });
 		expect(first.standings[0]?.adjustment.addTokens).toBe(500);
-		expect(first.problem).toBeNull();
+		expect(first.problems).toEqual([]);
 		expect(first.carry).toEqual({
 			lastCall: { tokens: 300, cost: 0 },
 			failed: null,
@@ -98,7 +98,7 @@ describe("a team batch", () => {
 		store.down = "connect ECONNREFUSED 127.0.0.1:6390";
 		const down = await runTeamBatch(request([{ op: "count", limits: [1] }]), ledger());
 		expect(down.counted).toEqual([true]);
-		expect(down.problem).toContain("cannot be reached");
+		expect(down.problems).toEqual([expect.stringContaining("cannot be reached")]);
 		expect(down.carry?.failed?.until).toBe(now + TEAM_RETRY_MS);
 		// Within the retry window the store is left alone.
 		const calls = store.calls.length;
@@ -108,24 +108,48 @@ describe("a team batch", () => {
 		);
 		expect(store.calls).toHaveLength(calls);
 		// A failure carried is said again by the next process (a session that keeps what it was told says it once).
-		expect(waiting.problem).toBe(down.problem);
+		expect(waiting.problems).toEqual(down.problems);
 		expect(readFileSync(join(outboxOf(), "unsent.jsonl"), "utf8").trim().split("\n")).toHaveLength(2);
 		store.down = null;
 		now += TEAM_RETRY_MS;
 		const back = await runTeamBatch(request([], waiting.carry ?? undefined), ledger(waiting.carry ?? undefined));
 		expect(back.standings[0]?.use).toMatchObject({ prompts: 1, agentMs: 1_000 });
 		// Once the store answers, the failure carried is not said.
-		expect(back.problem).toBeNull();
+		expect(back.problems).toEqual([]);
 		expect(readdirSync(outboxOf())).toEqual([]);
-		// A failure carried is said in its own words, though the store fails again for another reason: said once a session.
+		// A failure carried is said in its own words, though the store fails again for another reason, and is carried on
+		// in them: one outage, said once a session.
 		store.down = "timeout";
 		now += TEAM_RETRY_MS;
 		const carried = {
 			lastCall: { tokens: 0, cost: 0 },
 			failed: { why: "connect ECONNREFUSED 127.0.0.1:6390", until: 0 },
 		};
-		expect((await runTeamBatch(request([], carried), ledger(carried))).problem).toBe(down.problem);
+		const later = await runTeamBatch(request([], carried), ledger(carried));
+		expect(later.problems).toEqual(down.problems);
+		expect(later.carry?.failed).toEqual({ why: "connect ECONNREFUSED 127.0.0.1:6390", until: now + TEAM_RETRY_MS });
+		// The store answers a call, then fails the next in the same batch: the outage carried ended, nothing is said.
 		store.down = null;
+		now += TEAM_RETRY_MS;
+		store.failingScript.set("count", "read ECONNRESET");
+		const flap = await runTeamBatch(
+			request(
+				[
+					{ op: "use", use: { agentMs: 1 } },
+					{ op: "count", limits: [9] },
+				],
+				later.carry ?? undefined,
+			),
+			ledger(later.carry ?? undefined),
+		);
+		expect(flap.problems).toEqual([]);
+		expect(flap.carry?.failed?.why).toBe("read ECONNRESET");
+		store.failingScript.clear();
+		// A failure carried from a clock since set back is not waited out: the store is tried.
+		const ahead = { lastCall: { tokens: 0, cost: 0 }, failed: { why: "timeout", until: now + 3_600_000 } };
+		store.calls = [];
+		expect((await runTeamBatch(request([], ahead), ledger(ahead))).problems).toEqual([]);
+		expect(store.calls[0]?.script).toBe("read");
 		// Nothing left to send sends nothing when the store answers again.
 		store.down = "timeout";
 		const again = await runTeamBatch(request([], back.carry ?? undefined), ledger(back.carry ?? undefined));
@@ -151,12 +175,13 @@ describe("a team batch", () => {
 		const state = join(folder, "state");
 		const text = JSON.stringify(request([{ op: "count", limits: [1] }, { op: "reserve" }]));
 		const alone = await runBatchCli(text, { XDG_STATE_HOME: state }, clock, import.meta.url);
-		expect(JSON.parse(alone)).toMatchObject({ counted: [true], problem: null, carry: null });
+		expect(JSON.parse(alone)).toMatchObject({ counted: [true], problems: [], carry: null });
 		const wrong = await runBatchCli(text, { XDG_STATE_HOME: state, TIMEBOX_TEAM: "platform" }, clock, import.meta.url);
 		expect(JSON.parse(wrong)).toMatchObject({
 			counted: [false],
-			problem:
+			problems: [
 				"Timebox: TIMEBOX_TEAM is set without TIMEBOX_DAILY_STORE (redis://host:6379). The daily budget is this machine's alone.",
+			],
 		});
 		expect(await runBatchCli("{", {}, clock, import.meta.url)).toBe(
 			'{"error":"timebox: the team request is not JSON"}\n',

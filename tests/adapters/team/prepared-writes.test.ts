@@ -26,7 +26,7 @@ describe("a daily command's prepared writes", () => {
 		writes.sent(learnt, {
 			counted: [],
 			standings: [],
-			problem: null,
+			problems: [],
 			carry: null,
 			writes: ["done", { failed: "NOPERM" }],
 		});
@@ -54,13 +54,13 @@ describe("a daily command's prepared writes", () => {
 			notDone("connect ECONNREFUSED"),
 			notDone("connect ECONNREFUSED"),
 		]);
-		writes.sent([ASK], { counted: [], standings: [], problem: null, carry: null });
+		writes.sent([ASK], { counted: [], standings: [], problems: [], carry: null });
 		expect(writes.write(ASK)).toEqual(notDone("the batch did not say"));
 	});
 
 	it("forgets the last command's answers, and learns nothing of rules that fail: its writes are not done", () => {
 		const writes = new PreparedWrites();
-		writes.sent([ASK], { counted: [], standings: [], problem: null, carry: null, writes: ["done"] });
+		writes.sent([ASK], { counted: [], standings: [], problems: [], carry: null, writes: ["done"] });
 		writes.forget();
 		expect(() =>
 			writes.learn(() => {

@@ -31,7 +31,7 @@ function ledger(run: (request: TeamRequest) => Promise<BatchOutcome>, closed = f
 	});
 }
 
-const reply = (prompts: number, problem: string | null = null): TeamReply => ({
+const reply = (prompts: number, problems: string[] = []): TeamReply => ({
 	counted: [],
 	standings: [
 		{
@@ -41,7 +41,7 @@ const reply = (prompts: number, problem: string | null = null): TeamReply => ({
 			dayStart: 1,
 		},
 	],
-	problem,
+	problems,
 	carry: null,
 });
 
@@ -86,11 +86,12 @@ describe("a read-ahead team ledger", () => {
 		expect(readAhead.takenRefusal()).toBe("refused (exec: node: not found)");
 	});
 
-	it("sends what an event wrote without reading the day after it, keeping the reading it had, and says a problem once", async () => {
+	it("sends what an event wrote without reading the day after it, keeping the reading it had, and says each problem once", async () => {
 		const requests: TeamRequest[] = [];
 		const readAhead = ledger(async (request) => {
 			requests.push(request);
-			return reply(requests.length === 1 ? 2 : 9, `problem ${requests.length}`);
+			// The first batch meets one problem, the second the same again and another after it.
+			return reply(requests.length === 1 ? 2 : 9, requests.length === 1 ? ["problem 1"] : ["problem 1", "problem 2"]);
 		});
 		await readAhead.refresh();
 		readAhead.addUse([BUDGET], { agentMs: 5 });
@@ -98,6 +99,7 @@ describe("a read-ahead team ledger", () => {
 		expect(requests[1]).toMatchObject({ ops: [{ op: "use", use: { agentMs: 5 } }], read: false });
 		expect(readAhead.standings([BUDGET])[0]?.use.prompts).toBe(2);
 		expect(readAhead.problem()).toBe("problem 1");
+		expect(readAhead.problem()).toBe("problem 2");
 		expect(readAhead.problem()).toBeNull();
 	});
 });

@@ -59,6 +59,28 @@ describe("a session's told file", () => {
 		expect(fileSessionTold(folder, "s1", clock).failed()).toBeNull();
 	});
 
+	it("loses nothing another process of the session kept meanwhile: each change is made to the file as it is then", () => {
+		const early = fileSessionTold(folder, "s1", clock);
+		expect(early.said("the store is down")).toBe(false);
+		const late = fileSessionTold(folder, "s1", clock);
+		expect(late.first("the store is down")).toBe(true);
+		late.keepFailed({ why: "down", until: 5_000 });
+		// The early one read the file before: it takes nothing as new that the other kept, and learns it as it writes.
+		expect(early.first("the store is down")).toBe(false);
+		expect(early.first("the outbox is full")).toBe(true);
+		expect(early.failed()).toEqual({ why: "down", until: 5_000 });
+		const other = fileSessionTold(folder, "s1", clock);
+		expect(other.said("the store is down") && other.said("the outbox is full")).toBe(true);
+		// A failure kept meanwhile by another process is not written again.
+		const stale = fileSessionTold(folder, "s1", clock);
+		stale.failed();
+		fileSessionTold(folder, "s1", clock).keepFailed(null);
+		utimesSync(join(folder, "s1.json"), 1, 1);
+		stale.keepFailed(null);
+		expect(statSync(join(folder, "s1.json")).mtimeMs).toBe(1_000);
+		expect(stale.failed()).toBeNull();
+	});
+
 	it("writes only what changed", () => {
 		const told = fileSessionTold(folder, "s1", clock);
 		told.keepFailed(null);
@@ -72,6 +94,7 @@ describe("a session's told file", () => {
 		expect(statSync(path).mtimeMs).toBeGreaterThan(1_000);
 		utimesSync(path, 1, 1);
 		told.keepFailed({ why: "down", until: 5_000 });
+		told.first("said");
 		expect(statSync(path).mtimeMs).toBe(1_000);
 		told.keepFailed({ why: "down", until: 6_000 });
 		expect(fileSessionTold(folder, "s1", clock).failed()).toEqual({ why: "down", until: 6_000 });

@@ -364,7 +364,7 @@ describe("the team's ledger of the hooks module", () => {
 		$.runner = () =>
 			Promise.resolve({
 				exitCode: 0,
-				stdout: JSON.stringify({ counted: [false], standings: [], problem: null, carry: null }),
+				stdout: JSON.stringify({ counted: [false], standings: [], problems: [], carry: null }),
 				stderr: "",
 			});
 		const ledger = new ModuleTeamLedger(() => engineOf($), {
@@ -405,7 +405,7 @@ describe("the team's ledger of the hooks module", () => {
 		});
 		for (const unreadable of ["null", "[]", '{"counted":[]}', "7"])
 			expect(ran(0, unreadable)).toEqual({ error: "the batch script's reply cannot be read" });
-		const reply = { counted: [], standings: [], problem: null, carry: null };
+		const reply = { counted: [], standings: [], problems: [], carry: null };
 		expect(ran(0, JSON.stringify(reply))).toEqual(reply);
 	});
 });

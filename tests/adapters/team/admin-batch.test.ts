@@ -74,6 +74,8 @@ describe("a daily command read ahead", () => {
 			"Timebox: the team platform's limits are now 2 turns and $5.00 a day, in its store, for every member from their next check.",
 		);
 		expect(ops(admin.batches).slice(-2)).toEqual([["view"], ["limits"]]);
+		// The writes' batch reads no day: the view's batch just read it.
+		expect(admin.batches.at(-1)?.read).toBe(false);
 		const ann = hook("s-ann", "ann@m1 (gemini)");
 		store.member = true;
 		expect(await command(ann, "team ask +turns:3 release day")).toContain(

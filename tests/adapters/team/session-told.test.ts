@@ -225,5 +225,10 @@ describe("the first problem new to a session", () => {
 		said.add("c");
 		expect(firstTold(problems(), told)).toBeNull();
 		expect(firstTold(problems(), undefined)).toBe("a");
+		// Nothing to say asks nothing of what the session was told.
+		const asked: string[] = [];
+		const counting = { ...told, first: (text: string) => asked.push(text) > 0 };
+		expect(firstTold(() => null, counting)).toBeNull();
+		expect(asked).toEqual([]);
 	});
 });

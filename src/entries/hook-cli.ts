@@ -88,7 +88,8 @@ function option(args: readonly string[], name: string): string | undefined {
  * The daily budget from `TIMEBOX_DAILY`, with the ledger every host shares (`open`: read ahead in a hook, called as it
  * goes in a watcher, which runs for a long time), or why it cannot be read. A team's store set (`TIMEBOX_DAILY_STORE`,
  * `TIMEBOX_TEAM`) opens the team's ledger even with no daily budget here: the limits the team keeps in its store cover
- * the session. `told`: what the session was told by its ledger before, each hook and watcher a process of its own.
+ * the session. `told`: what the session was told by its ledger before, each hook a process of its own (a watcher's
+ * time check asks the daily ledger nothing).
  */
 function dailyOf(
 	env: NodeJS.ProcessEnv,
@@ -97,10 +98,10 @@ function dailyOf(
 	host: string,
 	entry: string,
 	open: (options: DailyLedgerOptions, budgets: readonly DailyBudget[]) => DailyLedger,
-	told: SessionTold,
+	told?: SessionTold,
 ): Pick<HookDeps, "daily" | "dailyWarning"> {
 	const text = env[DAILY_ENV]?.trim();
-	const options = { env, sessionId, clock, host, entry, told };
+	const options = { env, sessionId, clock, host, entry, ...(told === undefined ? {} : { told }) };
 	if (!text) {
 		if (!env[DAILY_STORE_ENV]?.trim() && !env[TEAM_ENV]?.trim()) return {};
 		return { daily: { ledger: open(options, []), budgets: [] } };
@@ -142,16 +143,7 @@ async function watch(rest: readonly string[], env: NodeJS.ProcessEnv, deps: CliD
 		ledger: createFileLedger(join(dataDir, LEDGER_FOLDER), { clock: deps.clock }),
 		clock: deps.clock,
 		onStop: deps.onStop,
-		// What the watcher says is kept for the session's next prompt: it is told as the hooks are.
-		...dailyOf(
-			env,
-			sessionId,
-			deps.clock,
-			option(rest, "--host") ?? "watcher",
-			deps.entry,
-			openDailyLedger,
-			fileSessionTold(join(dataDir, TOLD_FOLDER), sessionId, deps.clock),
-		),
+		...dailyOf(env, sessionId, deps.clock, option(rest, "--host") ?? "watcher", deps.entry, openDailyLedger),
 		...subagentsOf(env),
 	};
 	try {

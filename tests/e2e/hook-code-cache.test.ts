@@ -192,9 +192,10 @@ describe("the code cache of Claude Code's hooks module's team batch (bin/timebox
 		const second = await batch(request);
 		expect(second.stderr).toBe("");
 		// The second prompt counted as the first was, on the same outage.
-		const [a, b] = [first, second].map((run) => JSON.parse(run.stdout) as { counted: boolean[]; problem: unknown });
+		const [a, b] = [first, second].map((run) => JSON.parse(run.stdout) as { counted: boolean[]; problems: unknown });
 		expect(b?.counted).toEqual([true]);
-		expect(b?.problem).toEqual(a?.problem);
+		expect(a?.problems).toEqual([expect.stringContaining("cannot be reached")]);
+		expect(b?.problems).toEqual(a?.problems);
 		expect(cache()).toEqual([written]);
 	});
 

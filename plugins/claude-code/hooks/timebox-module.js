@@ -6596,7 +6596,8 @@ function readBatchReply(result) {
   if (typeof reply === "object" && reply !== null) {
     const fields = reply;
     if (typeof fields.error === "string") return { error: fields.error };
-    if (Array.isArray(fields.counted) && Array.isArray(fields.standings)) return reply;
+    if (Array.isArray(fields.counted) && Array.isArray(fields.standings) && Array.isArray(fields.problems))
+      return reply;
   }
   return { error: "the batch script's reply cannot be read" };
 }

@@ -57,7 +57,8 @@ async function settleDay(
 	// Only a new prompt's count can be taken, and the rules counted it as their latest.
 	hook.handle({ type: "promptRefused" });
 	const refusal = ledger.takenRefusal();
-	return { notices: [refusal], context: [], refusal, stop: true, answered: reply.answered };
+	// What the prompt's answer said comes first (a problem it took, a stop the watcher kept): it is said nowhere else.
+	return { notices: [...reply.notices, refusal], context: [], refusal, stop: true, answered: reply.answered };
 }
 
 /** A host that names no prompt: a new prompt gets an id now; any other event belongs to the session's latest prompt. */

@@ -120,26 +120,6 @@ describe("the watcher of a time budget (idle expiry)", () => {
 		expect(await submit("and again", "p2")).toEqual({});
 	});
 
-	it("says nothing the session was told before: what it keeps for the next prompt is the stop alone", async () => {
-		// A team set wrongly (a team without a store), said at the session's first prompt.
-		const env = {
-			CLAUDE_PLUGIN_DATA: dataDir,
-			TIMEBOX_DAILY: "turns:50",
-			TIMEBOX_TEAM: "platform",
-			XDG_STATE_HOME: join(dataDir, "state"),
-		};
-		const send = async (prompt: string, id: string) =>
-			(await runCli(["hook"], JSON.stringify(promptPayload(prompt, id)), env, deps())).stdout;
-		const warning = "TIMEBOX_TEAM is set without TIMEBOX_DAILY_STORE";
-		await send("/timebox 1m", "p0");
-		expect(await send("work", "p1")).toContain(warning);
-		await runCli(["hook"], JSON.stringify({ ...base, hook_event_name: "Stop", prompt_id: "p1" }), env, deps());
-		await runCli(["watch", "--data", dataDir, "--session", SESSION, "--budget", "budget-1"], "", env, deps());
-		const next = await send("back again", "p2");
-		expect(next).toContain("while the agent was idle");
-		expect(next).not.toContain(warning);
-	});
-
 	it("leaves a run going on to the hooks, and stops at the deadline once the run has ended", async () => {
 		await submit("/timebox 1m -- lmk", "p0");
 		await submit("work", "p1");

@@ -104,6 +104,24 @@ describe("a team's day in a hook process", () => {
 		expect(store.hashes.get("timebox:{platform}:2026-11-22:use")?.get("prompts")).toBe("1");
 	});
 
+	it("says what the refused prompt's answer had to say before the refusal: a problem it took is said nowhere else", async () => {
+		// The store is down as the day is read; by the count it is back, and another machine took the day's last turn.
+		store.down = "connect ECONNREFUSED 127.0.0.1:6390";
+		const backAndTaken = () => {
+			store.down = null;
+			now += 5_001;
+			const keys = ["use", "sessions", "who", "res", "sent"].map((key) => `timebox:{platform}:2026-11-22:${key}`);
+			store.call("count", keys, [0, "other", "bob@m2 (pi)", 1], 1_000);
+		};
+		expect(await prompt("t1", deps(backAndTaken))).toEqual({
+			decision: "block",
+			reason: [
+				"Timebox: the team's daily store redis://timebox@127.0.0.1:6390/0 cannot be reached (connect ECONNREFUSED 127.0.0.1:6390): this machine counts today's use on its own until it answers, then sends it to the team.",
+				"Timebox: the team's budget for today is spent (1 turn). It resets at midnight UTC.",
+			].join("\n"),
+		});
+	});
+
 	it("keeps a prompt the store refused after the rules counted it out of the session's own turns", async () => {
 		const elsewhere = () => {
 			const keys = ["use", "sessions", "who", "res", "sent"].map((key) => `timebox:{platform}:2026-11-22:${key}`);

@@ -38,7 +38,8 @@ export function readBatchReply(result: { exitCode: number; stdout: string; stder
 		const fields = reply as Record<string, unknown>;
 		if (typeof fields.error === "string") return { error: fields.error };
 		// The plugin's own batch script wrote it: its shape is that of `runTeamBatch`'s reply.
-		if (Array.isArray(fields.counted) && Array.isArray(fields.standings)) return reply as TeamReply;
+		if (Array.isArray(fields.counted) && Array.isArray(fields.standings) && Array.isArray(fields.problems))
+			return reply as TeamReply;
 	}
 	return { error: "the batch script's reply cannot be read" };
 }

@@ -403,7 +403,7 @@ describe("the team's ledger of the hooks module", () => {
 		expect(ran(0, '{"error":"timebox: the team request is not JSON"}')).toEqual({
 			error: "timebox: the team request is not JSON",
 		});
-		for (const unreadable of ["null", "[]", '{"counted":[]}', "7"])
+		for (const unreadable of ["null", "[]", '{"counted":[]}', "7", '{"counted":[],"standings":[],"problem":null}'])
 			expect(ran(0, unreadable)).toEqual({ error: "the batch script's reply cannot be read" });
 		const reply = { counted: [], standings: [], problems: [], carry: null };
 		expect(ran(0, JSON.stringify(reply))).toEqual(reply);

@@ -3955,13 +3955,6 @@ function pastSessionsOf(env, home = homeOf(env)) {
   return (project, current) => readProjectHistory((folder) => allSessions(env, home, folder), project, current, fileCache(env));
 }
 
-// src/adapters/team/told.ts
-function firstTold(problem, told) {
-  let text2 = problem();
-  while (text2 !== null && told !== void 0 && !told.first(text2)) text2 = problem();
-  return text2;
-}
-
 // src/adapters/team/ledger.ts
 function runSync(step, store) {
   let next = step.next();
@@ -3981,14 +3974,12 @@ function runSync(step, store) {
   return next.value;
 }
 var TeamLedger = class {
-  constructor(day, open, told) {
+  constructor(day, open) {
     this.day = day;
     this.open = open;
-    this.told = told;
   }
   day;
   open;
-  told;
   store = null;
   run(step) {
     return runSync(step, () => {
@@ -4027,7 +4018,7 @@ var TeamLedger = class {
     return this.run(this.day.keptDays(count4));
   }
   problem() {
-    return firstTold(() => this.day.problem(), this.told);
+    return this.day.problem();
   }
   dayUnread() {
     return this.day.dayUnread();
@@ -4962,6 +4953,13 @@ var TeamDay = class extends TeamStoreCalls {
   }
 };
 
+// src/adapters/team/told.ts
+function firstTold(problem, told) {
+  let text2 = problem();
+  while (text2 !== null && told !== void 0 && !told.first(text2)) text2 = problem();
+  return text2;
+}
+
 // src/adapters/team/unusable.ts
 function saying(warning, ledger, session) {
   let told = false;
@@ -5018,7 +5016,7 @@ function openDailyLedger(options) {
   const { local, team } = opening(options);
   if (team === null) return local;
   const open = () => openSyncStore(team.config.url, storeWorkerLocation(options.entry), TEAM_CONNECT_MS, TEAM_CALL_MS);
-  return new TeamLedger(team.day, open, options.told);
+  return new TeamLedger(team.day, open);
 }
 
 // src/entries/report/cli.ts

@@ -15,7 +15,6 @@ import type {
 } from "../../core/index.ts";
 import type { StoreReply, SyncStore } from "./bridge.ts";
 import type { Step, TeamDay } from "./team-day.ts";
-import { firstTold, type SessionTold } from "./told.ts";
 
 /** Carries a step out on a store called synchronously (opened at the first call); a store that cannot be opened fails. */
 export function runSync<T>(step: Step<T>, store: () => SyncStore): T {
@@ -43,8 +42,6 @@ export class TeamLedger implements DailyLedger {
 	constructor(
 		private readonly day: TeamDay,
 		private readonly open: () => SyncStore,
-		/** What the session was told before, where it outlives this process (a hook host's watcher). */
-		private readonly told?: SessionTold,
 	) {}
 
 	private run<T>(step: Step<T>): T {
@@ -95,7 +92,7 @@ export class TeamLedger implements DailyLedger {
 	}
 
 	problem(): string | null {
-		return firstTold(() => this.day.problem(), this.told);
+		return this.day.problem();
 	}
 
 	dayUnread(): string | null {

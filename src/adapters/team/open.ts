@@ -73,7 +73,7 @@ export interface DailyLedgerOptions {
 /**
  * This machine's ledger (saying once why a team set wrongly is not used), and the team's day when a team is set. What
  * the session was told is looked at where a problem is taken to be shown, once: by this machine's ledger where no team
- * is used, else by the team's ledger the host calls (the day's own ledger beneath it leaves it to that one).
+ * is used, else by the team's ledger read ahead (the day's own ledger beneath it leaves it to that one).
  */
 function opening(options: DailyLedgerOptions): {
 	local: DailyLedger;
@@ -101,7 +101,7 @@ export function openDailyLedger(options: DailyLedgerOptions): DailyLedger {
 	const { local, team } = opening(options);
 	if (team === null) return local;
 	const open = () => openSyncStore(team.config.url, storeWorkerLocation(options.entry), TEAM_CONNECT_MS, TEAM_CALL_MS);
-	return new TeamLedger(team.day, open, options.told);
+	return new TeamLedger(team.day, open);
 }
 
 /** The team's store, called from this process. */

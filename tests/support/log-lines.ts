@@ -67,6 +67,7 @@ export const logLine: fc.Arbitrary<LogLine> = fc.oneof(
 	},
 	fc.record({ kind: fc.constant("transcript" as const), offset: fc.nat(10_000) }),
 	fc.record({ kind: fc.constant("transcript-unreadable" as const), at }),
+	fc.record({ kind: fc.constant("default-said" as const), at }),
 	fc.record({ kind: fc.constant("ended" as const), promptId: id, at }),
 	fc.record({ kind: fc.constant("prompt-dropped" as const), promptId: id, at }),
 	fc.record({

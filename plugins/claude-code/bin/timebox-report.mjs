@@ -3272,6 +3272,7 @@ function readLogLine(fields2) {
     case "transcript":
       return count3(fields2.offset) ? { kind, offset: fields2.offset } : null;
     case "transcript-unreadable":
+    case "default-said":
     case "told":
       return { kind, at: atOf(fields2) };
     case "untold":

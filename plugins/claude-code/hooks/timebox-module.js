@@ -3153,21 +3153,16 @@ function withDefault(state, {
   newBudgetId,
   unavailable
 }, now) {
-  if (unavailable !== void 0) {
+  const command2 = parseCommand(text);
+  if (unavailable !== void 0 || command2.kind !== "set") {
+    const reason = unavailable ?? (command2.kind === "invalid" ? command2.reason : `${quoteInput(text)} is not a budget.`);
     return {
       state,
       effects: [
         status(state, now),
-        { kind: "notify", message: badDefaultMessage(source, unavailable), level: "warning" }
+        { kind: "notify", message: badDefaultMessage(source, reason), level: "warning" },
+        { kind: "logLine", line: { kind: "default-said", at: now } }
       ]
-    };
-  }
-  const command2 = parseCommand(text);
-  if (command2.kind !== "set") {
-    const reason = command2.kind === "invalid" ? command2.reason : `${quoteInput(text)} is not a budget.`;
-    return {
-      state,
-      effects: [status(state, now), { kind: "notify", message: badDefaultMessage(source, reason), level: "warning" }]
     };
   }
   const budget = freshBudget({

@@ -45,6 +45,7 @@ export function readLogLine(fields: Fields): LogLine | null {
 		case "transcript":
 			return count(fields.offset) ? { kind, offset: fields.offset } : null;
 		case "transcript-unreadable":
+		case "default-said":
 		case "told":
 			return { kind, at: atOf(fields) };
 		case "untold":

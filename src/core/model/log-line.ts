@@ -36,6 +36,11 @@ export type LogLine =
 	| { kind: "transcript"; offset: number }
 	/** The transcript held usage Timebox cannot read (said once per session). */
 	| { kind: "transcript-unreadable"; at: number }
+	/**
+	 * The default budget started none as the session started (it could not be read, or no budget could be suggested),
+	 * and the start said why: the session's first prompt does not try it, nor say it, again.
+	 */
+	| { kind: "default-said"; at: number }
 	/** A prompt's run ended. */
 	| { kind: "ended"; promptId: string; at: number }
 	/**

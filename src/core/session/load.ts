@@ -119,7 +119,11 @@ function loadBudget(event: Extract<SessionEvent, { type: "load" }>, now: number,
 	return { state: next, effects };
 }
 
-/** A session new to Timebox gets the default budget, or a warning naming where a bad default came from. */
+/**
+ * A session new to Timebox gets the default budget, or a warning naming where a bad default came from. A default that
+ * starts no budget leaves a line in the session's log (where a host keeps one), so that a later process of the session
+ * does not try it, nor say why, again.
+ */
 function withDefault(
 	state: SessionState,
 	{
@@ -130,21 +134,17 @@ function withDefault(
 	}: { text: string; source: string; newBudgetId: string; unavailable?: string },
 	now: number,
 ): Transition {
-	if (unavailable !== undefined) {
+	const command = parseCommand(text);
+	if (unavailable !== undefined || command.kind !== "set") {
+		const reason =
+			unavailable ?? (command.kind === "invalid" ? command.reason : `${quoteInput(text)} is not a budget.`);
 		return {
 			state,
 			effects: [
 				status(state, now),
-				{ kind: "notify", message: badDefaultMessage(source, unavailable), level: "warning" },
+				{ kind: "notify", message: badDefaultMessage(source, reason), level: "warning" },
+				{ kind: "logLine", line: { kind: "default-said", at: now } },
 			],
-		};
-	}
-	const command = parseCommand(text);
-	if (command.kind !== "set") {
-		const reason = command.kind === "invalid" ? command.reason : `${quoteInput(text)} is not a budget.`;
-		return {
-			state,
-			effects: [status(state, now), { kind: "notify", message: badDefaultMessage(source, reason), level: "warning" }],
 		};
 	}
 	const budget = freshBudget({

@@ -355,6 +355,30 @@ describe("a default budget from TIMEBOX_DEFAULT", () => {
 		});
 		expect(await statusLine()).toBe("\n");
 	});
+
+	const BAD =
+		'Timebox: TIMEBOX_DEFAULT: "30x" is not a budget word: a time (30s, 15m, 2h), turns:5, tokens:200k, cost:2.50, steps:25, loop:3, aware or grace:30s. The session starts without a budget.';
+
+	// Each hook is a process of its own: the start's hook said it, and the first prompt's must not say it again. Codex
+	// runs its start's hook where a daily budget is set too (its gate passes it on).
+	it.each([
+		["claude", "UserPromptSubmit", {}],
+		["gemini", "BeforeAgent", {}],
+		["codex", "UserPromptSubmit", { TIMEBOX_DAILY: "turns:5" }],
+	])("names a bad default once a session on %s: at its start, not again at its prompts", async (host, name, daily) => {
+		const here = host === "claude" ? { CLAUDE_PLUGIN_DATA: dataDir } : {};
+		const env = { HOME: dataDir, XDG_STATE_HOME: join(dataDir, "state"), TIMEBOX_DEFAULT: "30x", ...here, ...daily };
+		const send = async (payload: object) => {
+			const { stdout, stderr } = await runCli(["hook", "--host", host], JSON.stringify(payload), env, deps());
+			expect(stderr).toBe("");
+			return stdout === "" ? {} : JSON.parse(stdout);
+		};
+		expect(await send({ ...base, hook_event_name: "SessionStart", source: "startup" })).toEqual({ systemMessage: BAD });
+		for (const turn of ["t1", "t2"]) {
+			const prompt = { ...base, hook_event_name: name, prompt: "hello", prompt_id: turn, turn_id: turn };
+			expect(await send(prompt)).toEqual({});
+		}
+	});
 });
 
 describe("the daily budget in Claude Code (TIMEBOX_DAILY)", () => {

@@ -134,9 +134,12 @@ describe("TIMEBOX_DEFAULT=suggested on the hook hosts", () => {
 			env,
 			deps({ projectHistory: read }),
 		);
-		// Nothing was written at the start: the first prompt tries the default again, and says why once more.
-		expect(JSON.parse(stdout).systemMessage).toContain("too little history to suggest a budget");
+		// The start said why: the first prompt neither tries the default again nor says it again.
+		expect(stdout).toBe("");
 		// The prompt is kept, with its folder: the session counts towards the next suggestion.
-		expect(logLines()).toEqual([{ kind: "prompt", promptId: "p1", at: START, cwd: "/nonexistent" }]);
+		expect(logLines()).toEqual([
+			{ kind: "default-said", at: START },
+			{ kind: "prompt", promptId: "p1", at: START, cwd: "/nonexistent" },
+		]);
 	});
 });

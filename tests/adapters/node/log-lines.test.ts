@@ -95,6 +95,14 @@ describe("reading a line of the session's log", () => {
 			{ kind: "transcript-unreadable", at: 3 },
 		],
 		[
+			{ kind: "default-said", at: 3 },
+			{ kind: "default-said", at: 3 },
+		],
+		[
+			{ kind: "default-said", at: "3" },
+			{ kind: "default-said", at: 0 },
+		],
+		[
 			{ kind: "told", at: 3 },
 			{ kind: "told", at: 3 },
 		],

@@ -354,6 +354,25 @@ describe("a default budget for a session new to Timebox", () => {
 				message: `Timebox: PI_TIMEBOX: ${reason} The session starts without a budget.`,
 				level: "warning",
 			},
+			// Where the host keeps a log, a later process of the session does not try it, nor say it, again.
+			{ kind: "logLine", line: { kind: "default-said", at: START } },
+		]);
+	});
+
+	it("names why no budget could be suggested, starts none and leaves the line that says so, whatever the text", () => {
+		const event = withDefaultEvent("30m");
+		if (event.type !== "load" || !event.defaultBudget) throw new Error("a load with a default");
+		event.defaultBudget.unavailable = "too little history to suggest a budget.";
+		const result = transition(EMPTY_SESSION, event, START);
+		expect(result.state.standing).toBeNull();
+		expect(result.effects).toEqual([
+			{ kind: "status", text: undefined },
+			{
+				kind: "notify",
+				message: "Timebox: PI_TIMEBOX: too little history to suggest a budget. The session starts without a budget.",
+				level: "warning",
+			},
+			{ kind: "logLine", line: { kind: "default-said", at: START } },
 		]);
 	});
 

@@ -624,6 +624,18 @@ describe("the plugin's script run directly", () => {
 		expect(api.requests).toHaveLength(1);
 	});
 
+	it("names a bad TIMEBOX_DEFAULT once a session: at its start, and not again at its prompts", async () => {
+		mkdirSync(join(box.home, ".claude"), { recursive: true });
+		writeFileSync(join(box.home, ".claude/settings.json"), JSON.stringify({ env: { TIMEBOX_DEFAULT: "30x" } }));
+		api.reply({ text: "ANSWER-ONE" }, { text: "ANSWER-TWO" });
+		expect((await claude("first question")).stdout).toBe("ANSWER-ONE\n");
+		expect((await claude("second question", { resume: true })).stdout).toBe("ANSWER-TWO\n");
+		// The resumed session's start says it again (a new process, as pi -c does); no prompt says it.
+		const bad =
+			'Timebox: TIMEBOX_DEFAULT: "30x" is not a budget word: a time (30s, 15m, 2h), turns:5, tokens:200k, cost:2.50, steps:25, loop:3, aware or grace:30s. The session starts without a budget.';
+		expect(shownSystemMessages()).toEqual([bad, bad]);
+	});
+
 	it("answers malformed hook input with one stderr line and exit code 0", async () => {
 		const result = await runTimebox(["hook"], "not json {", { HOME: box.home, CLAUDE_PLUGIN_DATA: box.dataDir });
 		expect(result).toMatchObject({

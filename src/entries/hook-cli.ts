@@ -88,8 +88,9 @@ function option(args: readonly string[], name: string): string | undefined {
  * The daily budget from `TIMEBOX_DAILY`, with the ledger every host shares (`open`: read ahead in a hook, called as it
  * goes in a watcher, which runs for a long time), or why it cannot be read. A team's store set (`TIMEBOX_DAILY_STORE`,
  * `TIMEBOX_TEAM`) opens the team's ledger even with no daily budget here: the limits the team keeps in its store cover
- * the session. `told`: what the session was told by its ledger before, each hook a process of its own (a watcher's
- * time check asks the daily ledger nothing).
+ * the session, and so they do where `TIMEBOX_DAILY` cannot be read (it is named, and counts for nothing). `told`: what
+ * the session was told by its ledger before, each hook a process of its own (a watcher's time check asks the daily
+ * ledger nothing).
  */
 function dailyOf(
 	env: NodeJS.ProcessEnv,
@@ -102,13 +103,11 @@ function dailyOf(
 ): Pick<HookDeps, "daily" | "dailyWarning"> {
 	const text = env[DAILY_ENV]?.trim();
 	const options = { env, sessionId, clock, host, entry, ...(told === undefined ? {} : { told }) };
-	if (!text) {
-		if (!env[DAILY_STORE_ENV]?.trim() && !env[TEAM_ENV]?.trim()) return {};
-		return { daily: { ledger: open(options, []), budgets: [] } };
-	}
-	const budget = parseDailyBudget(text, "user", DAILY_ENV);
-	if ("warning" in budget) return { dailyWarning: budget.warning };
-	return { daily: { ledger: open(options, [budget]), budgets: [budget] } };
+	const budget = text ? parseDailyBudget(text, "user", DAILY_ENV) : null;
+	const warning = budget !== null && "warning" in budget ? { dailyWarning: budget.warning } : {};
+	const budgets = budget === null || "warning" in budget ? [] : [budget];
+	if (budgets.length === 0 && !env[DAILY_STORE_ENV]?.trim() && !env[TEAM_ENV]?.trim()) return warning;
+	return { daily: { ledger: open(options, budgets), budgets }, ...warning };
 }
 
 /** The report page of a hook host's session (in working folder `project`), written by `write`. */

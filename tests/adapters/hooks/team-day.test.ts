@@ -188,6 +188,33 @@ describe("a team's day in a hook process", () => {
 		expect(await hook(other, deps(), env)).toEqual(said);
 	});
 
+	it("holds and counts a member whose own TIMEBOX_DAILY cannot be read by the limits the team keeps in its store", async () => {
+		const admin = { TIMEBOX_DAILY_STORE: ENV.TIMEBOX_DAILY_STORE, TIMEBOX_TEAM: ENV.TIMEBOX_TEAM };
+		const set = {
+			session_id: "a1",
+			hook_event_name: "UserPromptSubmit",
+			turn_id: "a",
+			prompt: "timebox team set turns:1",
+		};
+		expect(await hook({ ...set, cwd: "/x" }, deps(), admin)).toMatchObject({ decision: "block" });
+		const typo = { ...admin, TIMEBOX_DAILY: "turns:5 $x" };
+		const start = await hook({ session_id: "c1", hook_event_name: "SessionStart", source: "startup" }, deps(), typo);
+		// The member's own cap is named, once, as the session starts; the team's limits hold all the same.
+		expect(start).toEqual({
+			systemMessage: expect.stringMatching(/^Timebox: TIMEBOX_DAILY: .* No daily budget is enforced from it\.$/),
+		});
+		expect(
+			await hook({ session_id: "c1", hook_event_name: "UserPromptSubmit", turn_id: "t1", prompt: "go" }, deps(), typo),
+		).toBeNull();
+		expect(store.hashes.get("timebox:{platform}:2026-11-22:use")?.get("prompts")).toBe("1");
+		expect(
+			await hook({ session_id: "c1", hook_event_name: "UserPromptSubmit", turn_id: "t2", prompt: "go" }, deps(), typo),
+		).toEqual({
+			decision: "block",
+			reason: "Timebox: the team's budget for today is spent (1 turn). It resets at midnight UTC.",
+		});
+	});
+
 	it("says a team set wrongly once per session, and /timebox team says it again", async () => {
 		const wrong = { TIMEBOX_DAILY: "turns:5", TIMEBOX_TEAM: "platform" };
 		const warning =

@@ -2,7 +2,8 @@
 // of the Responses API): three machines, each its own HOME and CODEX_HOME, share `turns:2` through one real Redis and
 // send three prompts at once: exactly two are answered. With the store down, a prompt ends in time and is counted on
 // the machine's own ledger (`codex exec` prints no hook's message); Codex's TUI, typed into in tmux, shows the line that
-// names the store once in a run of tool calls, without its password.
+// names the store once in a run of tool calls, without its password. A member whose own TIMEBOX_DAILY cannot be read
+// is held and counted by the limits the team keeps in its store all the same.
 
 import { spawnSync } from "node:child_process";
 import { mkdirSync, readdirSync, writeFileSync } from "node:fs";
@@ -147,5 +148,22 @@ describe("a team's daily budget in Codex CLI", () => {
 			tmux("kill-server");
 			api.respond = respond;
 		}
+	});
+
+	it("holds and counts a member whose own TIMEBOX_DAILY has a typo by the limits the team keeps in its store", async () => {
+		const name = await machine("c6");
+		const team = { TIMEBOX_DAILY_STORE: redis.url(), TIMEBOX_TEAM: "typo" };
+		const run = (prompt: string, env: NodeJS.ProcessEnv) =>
+			codex(name, ["exec", "--skip-git-repo-check", "--dangerously-bypass-hook-trust", prompt], env);
+		// The admin sets the team's limits (a command: no model request).
+		expect((await run("timebox team set turns:1", team)).stderr).toContain("hook: UserPromptSubmit Blocked");
+		const asked = api.requests.length;
+		api.reply({ text: "TYPO ANSWERED" });
+		const member = { ...team, TIMEBOX_DAILY: "turns:5 $x" };
+		expect((await run("first", member)).stdout).toContain("TYPO ANSWERED");
+		const second = await run("second", member);
+		expect(second.stderr).toContain("hook: UserPromptSubmit Blocked");
+		expect(api.requests.length - asked).toBe(1);
+		expect(redis.cli(["HGET", `timebox:{typo}:${new Date().toISOString().slice(0, 10)}:use`, "prompts"])).toBe("1");
 	});
 });

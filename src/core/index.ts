@@ -230,6 +230,7 @@ export {
 	statusLineSet,
 	storeRepaired,
 	TRANSCRIPT_UNREADABLE,
+	teamFailureModeUnread,
 	teamHopFailed,
 	teamSettingsUnusable,
 	teamStoreDenied,

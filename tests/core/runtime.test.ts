@@ -202,6 +202,20 @@ describe("the daily budgets beside the session's rules", () => {
 		expect(adjusted).toEqual([{ addTimeMs: 0, addPrompts: 2, addTokens: 0, addCost: 0, off: false }]);
 	});
 
+	it("says a problem that the refusal says already once: a team's store down in the closed mode", () => {
+		const down =
+			"Timebox: the team's daily store redis://h:1 cannot be reached (no answer), so new turns are refused until it answers.";
+		const closed = dailyLedger({ problem: () => down });
+		const standings = closed.standings;
+		closed.standings = (budgets) => standings(budgets).map((standing) => ({ ...standing, closed: down }));
+		const refused = runtime({ daily: { ledger: closed, budgets: [DAILY] } }).session.handle({
+			type: "modelCall",
+			prompt: "p1",
+		});
+		expect(refused.refusal).toBe(down);
+		expect(refused.notices).toEqual([{ message: down, level: "error" }]);
+	});
+
 	it("writes nothing of today's where no daily budget covers the session", () => {
 		const problems: string[] = [];
 		const ports = {

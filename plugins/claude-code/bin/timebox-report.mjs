@@ -1708,8 +1708,12 @@ function dailyLedgerUnusable(dir, reason) {
 function teamSettingsUnusable(why) {
   return `Timebox: ${why} The daily budget is this machine's alone.`;
 }
+function teamFailureModeUnread(variable, value) {
+  return `Timebox: ${variable} "${value.slice(0, 64)}" is neither "open" nor "closed", so new turns are refused while the team's store cannot be reached (closed).`;
+}
 function teamStoreUnreachable(shown, why, closed) {
-  const goesOn = closed ? "new turns are refused until it answers" : "this machine counts today's use on its own until it answers, then sends it to the team";
+  if (closed) return teamStoreRefusal(shown, why);
+  const goesOn = "this machine counts today's use on its own until it answers, then sends it to the team";
   return `Timebox: the team's daily store ${shown} cannot be reached (${why}): ${goesOn}.`;
 }
 function teamUnsentLostMessage(why) {
@@ -4266,8 +4270,10 @@ function readTeam(env, settings, member) {
     return fail(`${TEAM_ENV} "${team.slice(0, 64)}" is not a team name (letters, digits, ".", "_", "-").`);
   const zone = env[TEAM_TZ_ENV]?.trim() || UTC;
   if (!knownZone(zone)) return fail(`${TEAM_TZ_ENV} "${zone.slice(0, 64)}" is not a time zone (Europe/Berlin, UTC).`);
-  const failure = env[DAILY_STORE_FAILURE_ENV]?.trim().toLowerCase() === "closed" ? "closed" : "open";
-  return { config: { url: store, shown, team, zone, failure, member: member() }, warning: null };
+  const mode = env[DAILY_STORE_FAILURE_ENV]?.trim() ?? "";
+  const failure = mode === "" || mode.toLowerCase() === "open" ? "open" : "closed";
+  const note = failure === "closed" && mode.toLowerCase() !== "closed" ? { note: teamFailureModeUnread(DAILY_STORE_FAILURE_ENV, mode) } : {};
+  return { config: { url: store, shown, team, zone, failure, member: member(), ...note }, warning: null };
 }
 var lastDays2 = /* @__PURE__ */ new Map();
 function teamDay(ms, zone) {
@@ -4810,6 +4816,7 @@ var TeamDay = class extends TeamStoreCalls {
     this.local = local;
     const carried = options.carried;
     if (carried) this.lastCall = { ...carried.lastCall };
+    if (config.note !== void 0) this.untold.push(config.note);
   }
   local;
   /** What this session's last model call used: what its next one reserves. */

@@ -4512,7 +4512,9 @@ ${mode}`;
       const answer = this.carryOut(result.effects);
       answer.context.push(...result.context);
       const problem = port.ledger.problem();
-      if (problem !== null) answer.notices.unshift({ message: inHostTerms(problem, this.terms), level: "warning" });
+      if (problem !== null && problem !== answer.refusal) {
+        answer.notices.unshift({ message: inHostTerms(problem, this.terms), level: "warning" });
+      }
       if (answer.refusal !== null && prompt !== null && dailyEvent.type === "newPrompt") {
         this.daily = { session: dailyRefused(result.session), refused: { prompt, reason: answer.refusal } };
       } else this.daily = { session: result.session, refused };
@@ -4878,6 +4880,9 @@ function dailyLedgerUnusable(dir, reason) {
 function teamSettingsUnusable(why) {
   return `Timebox: ${why} The daily budget is this machine's alone.`;
 }
+function teamFailureModeUnread(variable, value) {
+  return `Timebox: ${variable} "${value.slice(0, 64)}" is neither "open" nor "closed", so new turns are refused while the team's store cannot be reached (closed).`;
+}
 function storeRepaired(path, entries, skipped, movedTo) {
   const skippedText = skipped === 0 ? "" : `, skipped ${skipped} it could not read`;
   return `Timebox found its store ${path} damaged: it kept the ${entries} session(s) it could read${skippedText}, moved the damaged file to ${movedTo}, and goes on.`;
@@ -5059,8 +5064,10 @@ function readTeam(env, settings, member) {
     return fail(`${TEAM_ENV} "${team2.slice(0, 64)}" is not a team name (letters, digits, ".", "_", "-").`);
   const zone = env[TEAM_TZ_ENV]?.trim() || UTC;
   if (!knownZone(zone)) return fail(`${TEAM_TZ_ENV} "${zone.slice(0, 64)}" is not a time zone (Europe/Berlin, UTC).`);
-  const failure = env[DAILY_STORE_FAILURE_ENV]?.trim().toLowerCase() === "closed" ? "closed" : "open";
-  return { config: { url: store, shown, team: team2, zone, failure, member: member() }, warning: null };
+  const mode = env[DAILY_STORE_FAILURE_ENV]?.trim() ?? "";
+  const failure = mode === "" || mode.toLowerCase() === "open" ? "open" : "closed";
+  const note = failure === "closed" && mode.toLowerCase() !== "closed" ? { note: teamFailureModeUnread(DAILY_STORE_FAILURE_ENV, mode) } : {};
+  return { config: { url: store, shown, team: team2, zone, failure, member: member(), ...note }, warning: null };
 }
 
 // src/adapters/claude/terms.ts

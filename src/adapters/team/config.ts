@@ -8,6 +8,7 @@ import {
 	DAILY_STORE_FAILURE_ENV,
 	TEAM_ENV,
 	TEAM_TZ_ENV,
+	teamFailureModeUnread,
 	teamSettingsUnusable,
 } from "../../core/index.ts";
 
@@ -20,8 +21,13 @@ export interface TeamConfig {
 	team: string;
 	/** The IANA zone whose midnight starts the team's day. */
 	zone: string;
-	/** `closed`: refuse new turns while the store cannot be reached; `open`: count on this machine meanwhile. */
+	/**
+	 * `closed`: refuse new turns while the store cannot be reached; `open` (the default): count on this machine
+	 * meanwhile. A mode that is neither is taken as `closed`, and `note` says so.
+	 */
 	failure: "open" | "closed";
+	/** What the session is told once of how its team was read: a failure mode that is neither `open` nor `closed`. */
+	note?: string;
 	/** Who this session is, for `/timebox today`: `user@machine (host)`. */
 	member: string;
 }
@@ -97,8 +103,13 @@ export function readTeam(
 		return fail(`${TEAM_ENV} "${team.slice(0, 64)}" is not a team name (letters, digits, ".", "_", "-").`);
 	const zone = env[TEAM_TZ_ENV]?.trim() || UTC;
 	if (!knownZone(zone)) return fail(`${TEAM_TZ_ENV} "${zone.slice(0, 64)}" is not a time zone (Europe/Berlin, UTC).`);
-	const failure = env[DAILY_STORE_FAILURE_ENV]?.trim().toLowerCase() === "closed" ? "closed" : "open";
-	return { config: { url: store, shown, team, zone, failure, member: member() }, warning: null };
+	const mode = env[DAILY_STORE_FAILURE_ENV]?.trim() ?? "";
+	const failure = mode === "" || mode.toLowerCase() === "open" ? "open" : "closed";
+	const note =
+		failure === "closed" && mode.toLowerCase() !== "closed"
+			? { note: teamFailureModeUnread(DAILY_STORE_FAILURE_ENV, mode) }
+			: {};
+	return { config: { url: store, shown, team, zone, failure, member: member(), ...note }, warning: null };
 }
 
 /** A team's day: its date, `YYYY-MM-DD`, and its midnights (epoch ms). */

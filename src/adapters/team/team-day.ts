@@ -82,6 +82,8 @@ export class TeamDay extends TeamStoreCalls {
 		super(config, sessionId, clock, outbox, texts, options, options.carried?.failed ?? null);
 		const carried = options.carried;
 		if (carried) this.lastCall = { ...carried.lastCall };
+		// How the team was read, said with the session's first answer (once per session: see told.ts).
+		if (config.note !== undefined) this.untold.push(config.note);
 	}
 
 	/** What the next process of this session takes over (`TeamLedgerOptions.carried`). */

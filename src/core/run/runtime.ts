@@ -196,7 +196,10 @@ export class SessionRuntime {
 			const answer = this.carryOut(result.effects);
 			answer.context.push(...result.context);
 			const problem = port.ledger.problem();
-			if (problem !== null) answer.notices.unshift({ message: inHostTerms(problem, this.terms), level: "warning" });
+			// A problem the answer's refusal says already (a store down in the closed mode) is said once, as the refusal.
+			if (problem !== null && problem !== answer.refusal) {
+				answer.notices.unshift({ message: inHostTerms(problem, this.terms), level: "warning" });
+			}
 			if (answer.refusal !== null && prompt !== null && dailyEvent.type === "newPrompt") {
 				// Refused here or, when another session took the last prompt meanwhile, by the ledger.
 				this.daily = { session: dailyRefused(result.session), refused: { prompt, reason: answer.refusal } };

@@ -37,13 +37,21 @@ export function teamSettingsUnusable(why: string): string {
 }
 
 /**
+ * The team's failure mode (`TIMEBOX_DAILY_STORE_FAILURE`) is neither `open` nor `closed`: taken as `closed`, the mode in
+ * which a store that cannot be reached lets no turn through uncounted.
+ */
+export function teamFailureModeUnread(variable: string, value: string): string {
+	return `Timebox: ${variable} "${value.slice(0, 64)}" is neither "open" nor "closed", so new turns are refused while the team's store cannot be reached (closed).`;
+}
+
+/**
  * The team's store (`shown`, without its password) cannot be reached (`why`), and what happens meanwhile: new turns
  * refused (`closed`), or this machine counting on its own.
  */
 export function teamStoreUnreachable(shown: string, why: string, closed: boolean): string {
-	const goesOn = closed
-		? "new turns are refused until it answers"
-		: "this machine counts today's use on its own until it answers, then sends it to the team";
+	// Closed, it is what a refused turn says: an answer that refuses one says it once (runtime.ts).
+	if (closed) return teamStoreRefusal(shown, why);
+	const goesOn = "this machine counts today's use on its own until it answers, then sends it to the team";
 	return `Timebox: the team's daily store ${shown} cannot be reached (${why}): ${goesOn}.`;
 }
 

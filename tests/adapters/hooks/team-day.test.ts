@@ -240,6 +240,35 @@ describe("a team's day in a hook process", () => {
 		expect(JSON.stringify(team)).toContain("TIMEBOX_TEAM is set without TIMEBOX_DAILY_STORE");
 	});
 
+	it("takes a failure mode it cannot read as closed: says so once per session, and refuses new turns while the store is down", async () => {
+		const real = { ...deps() };
+		delete real.openDaily;
+		// Nothing listens on port 1: the store refuses at once.
+		const typo = {
+			TIMEBOX_DAILY_STORE: "redis://127.0.0.1:1",
+			TIMEBOX_TEAM: "platform",
+			TIMEBOX_DAILY_STORE_FAILURE: "clsoed",
+			XDG_STATE_HOME: join(home, "state"),
+		};
+		const note =
+			'Timebox: TIMEBOX_DAILY_STORE_FAILURE "clsoed" is neither "open" nor "closed", so new turns are refused while the team\'s store cannot be reached (closed).';
+		const refusal =
+			"Timebox: the team's daily store redis://127.0.0.1:1 cannot be reached (connect ECONNREFUSED 127.0.0.1:1), so new turns are refused until it answers.";
+		const go = (turn: string) => ({
+			session_id: "c1",
+			hook_event_name: "UserPromptSubmit",
+			turn_id: turn,
+			prompt: "go",
+			cwd: "/x",
+		});
+		expect(await hook(go("t1"), real, typo)).toEqual({ decision: "block", reason: `${note}\n${refusal}` });
+		now += 5_001;
+		expect(await hook(go("t2"), real, typo)).toEqual({ decision: "block", reason: refusal });
+		// Spelled right, the refusal says the store is down once, with nothing before it.
+		const closed = { ...typo, TIMEBOX_DAILY_STORE_FAILURE: "closed" };
+		expect(await hook({ ...go("u1"), session_id: "c2" }, real, closed)).toEqual({ decision: "block", reason: refusal });
+	});
+
 	it("says a problem of this machine's ledger once per session, beside the team's store and without a team", async () => {
 		// This machine's state folder is a file: its ledger cannot count, and says so. The store refuses at once (nothing
 		// listens on port 1): the member's own TIMEBOX_DAILY counts on this machine meanwhile, and fails.

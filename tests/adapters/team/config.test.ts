@@ -56,6 +56,25 @@ describe("reading a team's daily budget", () => {
 		});
 	});
 
+	it("takes a failure mode that is neither open nor closed as closed, and says so; a blank one is the open mode", () => {
+		const team = { TIMEBOX_DAILY_STORE: "redis://h:1", TIMEBOX_TEAM: "platform" };
+		const mode = (failure: string) => readTeam(env({ ...team, TIMEBOX_DAILY_STORE_FAILURE: failure }), {}, me).config;
+		expect(mode(" clsoed ")).toMatchObject({
+			failure: "closed",
+			note: 'Timebox: TIMEBOX_DAILY_STORE_FAILURE "clsoed" is neither "open" nor "closed", so new turns are refused while the team\'s store cannot be reached (closed).',
+		});
+		expect(mode("x".repeat(100))?.note).toContain(`"${"x".repeat(64)}" is neither`);
+		for (const [given, failure] of [
+			["OPEN", "open"],
+			[" ", "open"],
+			["closed", "closed"],
+		] as const) {
+			const read = mode(given);
+			expect(read?.failure).toBe(failure);
+			expect(read).not.toHaveProperty("note");
+		}
+	});
+
 	it("reads values as a shell or a settings file leaves them: spaces around them dropped, blank ones not set", () => {
 		const padded = readTeam(
 			env({ TIMEBOX_DAILY_STORE: " redis://h:1/0\n", TIMEBOX_TEAM: "\tplatform ", TIMEBOX_TEAM_TZ: " Europe/Berlin " }),

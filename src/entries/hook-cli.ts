@@ -17,6 +17,7 @@ import { type DailyLedgerOptions, openDailyLedger, openHookDailyLedger } from ".
 import type { ReadAheadDailyLedger } from "../adapters/team/read-ahead.ts";
 import { fileSessionTold } from "../adapters/team/session-told.ts";
 import type { SessionTold } from "../adapters/team/told.ts";
+import { NO_DAILY_LEDGER } from "../adapters/team/unusable.ts";
 import {
 	type Clock,
 	DAILY_ENV,
@@ -104,10 +105,12 @@ function dailyOf(
 	const text = env[DAILY_ENV]?.trim();
 	const options = { env, sessionId, clock, host, entry, ...(told === undefined ? {} : { told }) };
 	const budget = text ? parseDailyBudget(text, "user", DAILY_ENV) : null;
-	const warning = budget !== null && "warning" in budget ? { dailyWarning: budget.warning } : {};
-	const budgets = budget === null || "warning" in budget ? [] : [budget];
-	if (budgets.length === 0 && !env[DAILY_STORE_ENV]?.trim() && !env[TEAM_ENV]?.trim()) return warning;
-	return { daily: { ledger: open(options, budgets), budgets }, ...warning };
+	const team = Boolean(env[DAILY_STORE_ENV]?.trim() || env[TEAM_ENV]?.trim());
+	if (budget === null) return team ? { daily: { ledger: open(options, []), budgets: [] } } : {};
+	if (!("warning" in budget)) return { daily: { ledger: open(options, [budget]), budgets: [budget] } };
+	// Named as the session starts, and by `/timebox today`; it counts for nothing, and opens no ledger of its own.
+	const ledger = team ? open(options, []) : NO_DAILY_LEDGER;
+	return { daily: { ledger, budgets: [], unreadable: [budget.warning] }, dailyWarning: budget.warning };
 }
 
 /** The report page of a hook host's session (in working folder `project`), written by `write`. */

@@ -499,6 +499,26 @@ describe("a team's store through the runtime", () => {
 		expect(said(none)).toEqual([
 			`${NO_DAILY_BUDGET} The team platform's store keeps no limits either: /timebox team shows it.`,
 		]);
+		// A daily budget set that cannot be read is named instead, as a warning: it is set, and counts for nothing.
+		const unreadable = ["Timebox: TIMEBOX_DAILY: bad."];
+		const typo = runtime({ daily: { ledger: empty, budgets: [], unreadable } }).session.command("today", details);
+		expect(typo.notices).toEqual([
+			{
+				message:
+					"Timebox: TIMEBOX_DAILY: bad. The team platform's store keeps no limits either: /timebox team shows it.",
+				level: "warning",
+			},
+		]);
+		// Each on its own line (pi reads a user's and a project's).
+		const two = { ledger: dailyLedger(), budgets: [], unreadable: ["Timebox: user: bad.", "Timebox: project: bad."] };
+		expect(said(runtime({ daily: two }).session.command("today", details))).toEqual([
+			"Timebox: user: bad.\nTimebox: project: bad.",
+		]);
+		const team = teamLedger();
+		const beside = runtime({ daily: { ledger: team, budgets: [], unreadable } }).session;
+		expect(said(beside.command("today", details))[0]).toMatch(/^Timebox today: .*\nTimebox: TIMEBOX_DAILY: bad\.$/s);
+		// Only where the day is shown: a change of it says what it changed.
+		expect(said(beside.command("today +1h", details)).join("\n")).not.toContain("TIMEBOX_DAILY");
 		const unusable = dailyLedger({ team: { unusable: "Timebox: TIMEBOX_TEAM is bad." }, standings: () => [] });
 		const bad = runtime({ daily: { ledger: unusable, budgets: [] } });
 		expect(said(bad.session.command("today", details))).toEqual([NO_DAILY_BUDGET]);

@@ -1805,8 +1805,10 @@ function hasDailyBudgets(daily) {
   return daily !== void 0 && (daily.budgets.length > 0 || daily.ledger.team !== void 0);
 }
 function today(daily, words, terms) {
-  const none = noDailyBudgetMessage(terms);
-  if (!hasDailyBudgets(daily)) return { message: none, level: "info", effects: [] };
+  const unreadable = daily?.unreadable ?? [];
+  const none = unreadable.length > 0 ? unreadable.join("\n") : noDailyBudgetMessage(terms);
+  const noneLevel = unreadable.length > 0 ? "warning" : "info";
+  if (!hasDailyBudgets(daily)) return { message: none, level: noneLevel, effects: [] };
   const standings = daily.ledger.standings(daily.budgets);
   const team2 = daily.ledger.team;
   const usable = team2 !== void 0 && !("unusable" in team2) ? team2 : null;
@@ -1818,9 +1820,10 @@ function today(daily, words, terms) {
   }
   if (standings.length === 0) {
     const message = usable === null ? none : `${none} ${noTeamLimitsHere(usable)}`;
-    return { message, level: "info", effects: [] };
+    return { message, level: noneLevel, effects: [] };
   }
-  return todayCommand(standings, words);
+  const answer = todayCommand(standings, words);
+  return answer.message === null ? answer : { ...answer, message: [answer.message, ...unreadable].join("\n") };
 }
 function team(daily, words) {
   if (daily === void 0) return { message: NO_TEAM, level: "info", effects: [] };
@@ -4703,15 +4706,17 @@ var LiveSession = class {
   /** Reads the daily budgets of the settings, naming any that cannot be read (once, at the first load). */
   loadDaily(announce) {
     const budgets = [];
+    const unreadable = [];
     for (const setting of this.settings.daily ?? []) {
       const budget = parseDailyBudget(setting.value, setting.scope, setting.source);
       if ("warning" in budget) {
+        unreadable.push(budget.warning);
         if (announce) this.ports.ui.notify(budget.warning, "warning");
       } else budgets.push(budget);
     }
     const ledger = this.ports.daily;
     this.dailyBudgets = ledger ? budgets : [];
-    if (ledger) this.runtimePorts.daily = { ledger, budgets };
+    if (ledger) this.runtimePorts.daily = { ledger, budgets, unreadable };
   }
   /** `/timebox <args>`. One that reaches a replaced instance changes nothing, and the user is told to type it again. */
   async command(args) {

@@ -173,6 +173,11 @@ export interface DailyLedger {
 export interface DailyPort {
 	ledger: DailyLedger;
 	budgets: readonly DailyBudget[];
+	/**
+	 * The daily budgets set that could not be read, each as the warning that named it as the session started: they
+	 * count for nothing, and `/timebox today` says them again rather than that none is set.
+	 */
+	unreadable?: readonly string[];
 }
 
 export type {

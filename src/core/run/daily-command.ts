@@ -23,8 +23,11 @@ export function hasDailyBudgets(daily: DailyPort | undefined): daily is DailyPor
 
 /** What `/timebox today …` answers, with its writes. */
 function today(daily: DailyPort | undefined, words: string, terms: HostTerms) {
-	const none = noDailyBudgetMessage(terms);
-	if (!hasDailyBudgets(daily)) return { message: none, level: "info" as const, effects: [] };
+	const unreadable = daily?.unreadable ?? [];
+	// A budget set that cannot be read is not one left unset: its warning says why none counts.
+	const none = unreadable.length > 0 ? unreadable.join("\n") : noDailyBudgetMessage(terms);
+	const noneLevel = unreadable.length > 0 ? ("warning" as const) : ("info" as const);
+	if (!hasDailyBudgets(daily)) return { message: none, level: noneLevel, effects: [] };
 	const standings = daily.ledger.standings(daily.budgets);
 	const team = daily.ledger.team;
 	const usable = team !== undefined && !("unusable" in team) ? team : null;
@@ -39,9 +42,12 @@ function today(daily: DailyPort | undefined, words: string, terms: HostTerms) {
 	}
 	if (standings.length === 0) {
 		const message = usable === null ? none : `${none} ${noTeamLimitsHere(usable)}`;
-		return { message, level: "info" as const, effects: [] };
+		return { message, level: noneLevel, effects: [] };
 	}
-	return todayCommand(standings, words);
+	const answer = todayCommand(standings, words);
+	// Where the day is shown (a change of it says what it changed as it is carried out), a budget set beside the ones
+	// that count and that counts for nothing (a member's own cap beside the team's) is named again.
+	return answer.message === null ? answer : { ...answer, message: [answer.message, ...unreadable].join("\n") };
 }
 
 /** What `/timebox team …` answers, with its writes. */

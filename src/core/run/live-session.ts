@@ -104,15 +104,17 @@ export class LiveSession {
 	/** Reads the daily budgets of the settings, naming any that cannot be read (once, at the first load). */
 	private loadDaily(announce: boolean): void {
 		const budgets: DailyBudget[] = [];
+		const unreadable: string[] = [];
 		for (const setting of this.settings.daily ?? []) {
 			const budget = parseDailyBudget(setting.value, setting.scope, setting.source);
 			if ("warning" in budget) {
+				unreadable.push(budget.warning);
 				if (announce) this.ports.ui.notify(budget.warning, "warning");
 			} else budgets.push(budget);
 		}
 		const ledger = this.ports.daily;
 		this.dailyBudgets = ledger ? budgets : [];
-		if (ledger) this.runtimePorts.daily = { ledger, budgets };
+		if (ledger) this.runtimePorts.daily = { ledger, budgets, unreadable };
 	}
 
 	/** `/timebox <args>`. One that reaches a replaced instance changes nothing, and the user is told to type it again. */

@@ -213,6 +213,25 @@ describe("a team's day in a hook process", () => {
 			decision: "block",
 			reason: "Timebox: the team's budget for today is spent (1 turn). It resets at midnight UTC.",
 		});
+		// `timebox today` shows the team's day, and names the member's own cap that counts for nothing.
+		const today = await hook(
+			{ session_id: "c1", hook_event_name: "UserPromptSubmit", turn_id: "t3", prompt: "timebox today" },
+			deps(),
+			typo,
+		);
+		expect(today).toEqual({
+			decision: "block",
+			reason: expect.stringMatching(
+				/^Timebox today: 1 daily budget\.\nThe team platform \(set in its store\): 1 of 1 turns? used, 0 left\..*\nTimebox: TIMEBOX_DAILY: .* No daily budget is enforced from it\.$/s,
+			),
+		});
+		// Without a team, it names the cap rather than saying that none is set.
+		const alone = { TIMEBOX_DAILY: "turns:5 $x" };
+		const asked = { session_id: "c3", hook_event_name: "UserPromptSubmit", turn_id: "u1", prompt: "timebox today" };
+		expect(await hook(asked, deps(), alone)).toEqual({
+			decision: "block",
+			reason: expect.stringMatching(/^Timebox: TIMEBOX_DAILY: .* No daily budget is enforced from it\.$/),
+		});
 	});
 
 	it("says a team set wrongly once per session, and /timebox team says it again", async () => {

@@ -232,11 +232,17 @@ describe("Timebox in Codex CLI (codex exec)", () => {
 
 // `codex exec` prints no hook's reason (only `hook: UserPromptSubmit Blocked`): what a Codex user reads is in its TUI.
 describe("Timebox in Codex CLI's TUI", () => {
-	it("speaks Codex's words: usage without the slash, its own daily setting, a report with no unmeasured zero", async () => {
+	/** Codex's TUI in tmux, started with `more` in its environment, and a line typed into it until `shown` appears. */
+	async function tui(more: Record<string, string> = {}) {
 		const socket = join(root, "tmux.sock");
 		const tmux = (...args: string[]) => spawnSync("tmux", ["-S", socket, ...args], { encoding: "utf8" }).stdout ?? "";
 		const script = join(root, "codex.sh");
-		const env = { HOME: join(root, "home"), CODEX_HOME: join(root, "home", ".codex"), FAKE_API_KEY: "sk-fake" };
+		const env = {
+			HOME: join(root, "home"),
+			CODEX_HOME: join(root, "home", ".codex"),
+			FAKE_API_KEY: "sk-fake",
+			...more,
+		};
 		const exports = Object.entries(env).map(([name, value]) => `export ${name}='${value}'`);
 		const start = `exec '${CODEX}' --dangerously-bypass-hook-trust`;
 		writeFileSync(script, [`cd '${join(root, "work")}'`, ...exports, start].join("\n"));
@@ -249,8 +255,13 @@ describe("Timebox in Codex CLI's TUI", () => {
 			tmux("send-keys", "C-m");
 			await expect.poll(screen, { timeout: 20_000, interval: 250 }).toMatch(shown);
 		};
+		await expect.poll(screen, { timeout: 60_000, interval: 250 }).toContain("Ask Codex to do anything");
+		return { screen, send, close: () => tmux("kill-server") };
+	}
+
+	it("speaks Codex's words: usage without the slash, its own daily setting, a report with no unmeasured zero", async () => {
+		const { screen, send, close } = await tui();
 		try {
-			await expect.poll(screen, { timeout: 60_000, interval: 250 }).toContain("Ask Codex to do anything");
 			await send("timebox 15x", "e.g. timebox 15m turns:3");
 			await send("timebox today", 'Set TIMEBOX_DAILY="3h turns:60 cost:10" in the environment codex starts in.');
 			await send("timebox 10m", "Timebox set: 10m.");
@@ -265,7 +276,27 @@ describe("Timebox in Codex CLI's TUI", () => {
 			expect(shown).not.toMatch(/0 tokens|\$0\.00/);
 			expect(api.requests).toEqual([]);
 		} finally {
-			tmux("kill-server");
+			close();
+		}
+	});
+
+	it("names a bad TIMEBOX_DEFAULT once a session, and a TIMEBOX_DAILY it cannot read at its start and at timebox today", async () => {
+		// With a daily budget set, Codex runs its session start's hook (at the first prompt) as well as the prompt's: each
+		// a process of its own, and only the start's says it.
+		const { screen, send, close } = await tui({ TIMEBOX_DEFAULT: "30x", TIMEBOX_DAILY: "turns:5 $x" });
+		api.respond = () => ({ text: "ANSWERED IN THE TUI" });
+		try {
+			await send("hello there", "ANSWERED IN THE TUI");
+			await send("and again", /ANSWERED IN THE TUI[\s\S]*ANSWERED IN THE TUI/);
+			await send("timebox today", /› timebox today[\s\S]*Blocked by hook/);
+			const shown = screen().replace(/\s+/g, " ");
+			console.log(`codex TUI:\n${screen().replace(/\n\s*\n/g, "\n")}`);
+			expect(shown.split('TIMEBOX_DEFAULT: "30x" is not a budget word')).toHaveLength(2);
+			// Once as the session started, once for `timebox today`, which does not say that none is set.
+			expect(shown.split('TIMEBOX_DAILY: "$x" is not a budget word')).toHaveLength(3);
+			expect(shown).not.toContain("No daily budget is set.");
+		} finally {
+			close();
 		}
 	});
 });

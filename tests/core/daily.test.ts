@@ -62,6 +62,31 @@ describe("reading a daily budget", () => {
 describe("the daily rules", () => {
 	const three = budget("turns:3 1h");
 
+	it("names the limits the day reached, each that did, or all where the standing shows none reached", () => {
+		const all = budget("1h turns:3 tokens:100 $2");
+		const refuse = (use: Partial<DailyStanding["use"]>) =>
+			messages(dailyTransition(NO_DAILY_SESSION, { type: "newPrompt" }, [standing(all, use)], START).effects);
+		expect(refuse({ prompts: 3 })).toEqual(["Timebox: today's budget is spent (3 prompts). It resets at midnight."]);
+		expect(refuse({ tokens: 100, cost: 2.5 })).toEqual([
+			"Timebox: today's budget is spent (100 tokens and $2.00). It resets at midnight.",
+		]);
+		expect(refuse({ agentMs: HOUR })).toEqual([
+			"Timebox: today's budget is spent (1h of agent time). It resets at midnight.",
+		]);
+		// Another session took the last prompt before this one's count: the standing read before shows room.
+		const counted = dailyTransition(NO_DAILY_SESSION, { type: "newPrompt" }, [standing(all, { prompts: 1 })], START);
+		const count = counted.effects.find((effect) => effect.kind === "countPrompt");
+		expect(messages(count?.kind === "countPrompt" ? count.refused : [])).toEqual([
+			"Timebox: today's budget is spent (3 prompts). It resets at midnight.",
+		]);
+		// A ledger that refuses the count of a day whose standing reached nothing: every limit is named.
+		const hours = dailyTransition(NO_DAILY_SESSION, { type: "newPrompt" }, [standing(budget("2h $5"))], START);
+		const none = hours.effects.find((effect) => effect.kind === "countPrompt");
+		expect(messages(none?.kind === "countPrompt" ? none.refused : [])).toEqual([
+			"Timebox: today's budget is spent (2h of agent time and $5.00). It resets at midnight.",
+		]);
+	});
+
 	it("counts a new prompt while the day has room, and refuses one once it is spent, naming the budget", () => {
 		const fresh = dailyTransition(NO_DAILY_SESSION, { type: "newPrompt" }, [standing(three, { prompts: 2 })], START);
 		expect(fresh).toMatchObject({ session: { runStartedAt: START } });
@@ -71,13 +96,13 @@ describe("the daily rules", () => {
 		expect(spent.effects).toEqual([
 			{
 				kind: "notify",
-				message: "Timebox: today's budget is spent (1h of agent time and 3 prompts). It resets at midnight.",
+				message: "Timebox: today's budget is spent (3 prompts). It resets at midnight.",
 				level: "error",
 			},
 			{ kind: "abort" },
 			{
 				kind: "refuse",
-				reason: "Timebox: today's budget is spent (1h of agent time and 3 prompts). It resets at midnight.",
+				reason: "Timebox: today's budget is spent (3 prompts). It resets at midnight.",
 			},
 		]);
 	});
@@ -95,7 +120,7 @@ describe("the daily rules", () => {
 		);
 		const stopped = dailyTransition(started, { type: "duringRun", modelCall: false }, later, START + 60_000);
 		expect(messages(stopped.effects)).toEqual([
-			"Timebox: today's budget is spent (1h of agent time and 3 prompts). It resets at midnight.",
+			"Timebox: today's budget is spent (1h of agent time). It resets at midnight.",
 		]);
 		expect(
 			dailyTransition(stopped.session, { type: "duringRun", modelCall: true }, later, START + 61_000).effects.map(
@@ -156,7 +181,7 @@ describe("the daily rules", () => {
 		const count = counted.effects.find((effect) => effect.kind === "countPrompt");
 		expect(count).toMatchObject({ limits: [null, 3] });
 		expect(messages(count?.kind === "countPrompt" ? count.refused : [])).toEqual([
-			"Timebox: today's budget is spent (1h of agent time and 3 prompts). It resets at midnight.",
+			"Timebox: today's budget is spent (3 prompts). It resets at midnight.",
 		]);
 		expect(dailyTransition(NO_DAILY_SESSION, { type: "newPrompt" }, [], START).effects).toEqual([
 			{ kind: "countPrompt", limits: [], refused: [], budgets: [] },
@@ -228,9 +253,7 @@ describe("the daily rules", () => {
 			messages(
 				dailyTransition(NO_DAILY_SESSION, { type: "newPrompt" }, [standing(one, { prompts: 1 })], START).effects,
 			),
-		).toEqual([
-			"Timebox: the team's budget for today is spent (2h of agent time and 1 turn). It resets at midnight Europe/Berlin.",
-		]);
+		).toEqual(["Timebox: the team's budget for today is spent (1 turn). It resets at midnight Europe/Berlin."]);
 	});
 
 	it("enforces nothing while a budget is off for the day, and counts what was added today", () => {

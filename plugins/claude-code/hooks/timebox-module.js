@@ -832,10 +832,22 @@ function dailySpentMessage(standing2) {
   if (standing2.closed !== void 0) return standing2.closed;
   const team2 = standing2.budget.team;
   if (team2) {
-    const limits = describeDaily(limitsToday(standing2), true);
+    const limits = describeDaily(limitsReached(standing2), true);
     return `Timebox: the team's budget for today is spent (${limits}). It resets at midnight ${team2.zone}.`;
   }
-  return `Timebox: today's budget is spent (${describeDaily(limitsToday(standing2))}). It resets at midnight.`;
+  return `Timebox: today's budget is spent (${describeDaily(limitsReached(standing2))}). It resets at midnight.`;
+}
+function limitsReached(standing2) {
+  const limits = limitsToday(standing2);
+  const { use } = standing2;
+  const reached = (used, limit) => limit !== null && used >= limit ? limit : null;
+  const spent = {
+    timeMs: reached(use.agentMs, limits.timeMs),
+    turns: reached(use.prompts, limits.turns),
+    tokens: reached(use.tokens, limits.tokens),
+    cost: reached(use.cost, limits.cost)
+  };
+  return Object.values(spent).some((limit) => limit !== null) ? spent : limits;
 }
 function dailyLeft(standing2) {
   const limits = limitsToday(standing2);

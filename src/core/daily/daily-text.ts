@@ -16,15 +16,32 @@ export function describeDaily(limits: DailyLimits, team = false): string {
 	return parts.join(" and ");
 }
 
-/** The refusal and stop text of a spent daily budget. */
+/** The refusal and stop text of a spent daily budget, naming the limits it reached. */
 export function dailySpentMessage(standing: DailyStanding): string {
 	if (standing.closed !== undefined) return standing.closed;
 	const team = standing.budget.team;
 	if (team) {
-		const limits = describeDaily(limitsToday(standing), true);
+		const limits = describeDaily(limitsReached(standing), true);
 		return `Timebox: the team's budget for today is spent (${limits}). It resets at midnight ${team.zone}.`;
 	}
-	return `Timebox: today's budget is spent (${describeDaily(limitsToday(standing))}). It resets at midnight.`;
+	return `Timebox: today's budget is spent (${describeDaily(limitsReached(standing))}). It resets at midnight.`;
+}
+
+/**
+ * Today's limits that the use reached (`4h of agent time and 200 turns and $50` names only `200 turns` when the turns
+ * ran out); all of them where none did (a prompt refused by a ledger that met a limit the standing does not show yet).
+ */
+function limitsReached(standing: DailyStanding): DailyLimits {
+	const limits = limitsToday(standing);
+	const { use } = standing;
+	const reached = (used: number, limit: number | null) => (limit !== null && used >= limit ? limit : null);
+	const spent: DailyLimits = {
+		timeMs: reached(use.agentMs, limits.timeMs),
+		turns: reached(use.prompts, limits.turns),
+		tokens: reached(use.tokens, limits.tokens),
+		cost: reached(use.cost, limits.cost),
+	};
+	return Object.values(spent).some((limit) => limit !== null) ? spent : limits;
 }
 
 /** What is left of a daily budget, for the warnings: `36m 0s of agent time left of 3h and 1 prompt left of 5`. */

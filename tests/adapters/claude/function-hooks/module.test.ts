@@ -692,6 +692,19 @@ describe("the settings of the environment", () => {
 		);
 	});
 
+	it("names a TIMEBOX_DAILY it cannot read as the session starts, and again for /timebox today", async () => {
+		const claude = new FakeClaude();
+		claude.$.variables.set("TIMEBOX_DAILY", "turns:1 $x");
+		claude.$.variables.set("XDG_STATE_HOME", mkdtempSync(join(tmpdir(), "timebox-module-daily-")));
+		await claude.start();
+		const unreadable = expect.stringMatching(/^Timebox: TIMEBOX_DAILY: .* No daily budget is enforced from it\.$/);
+		expect(claude.$.logged).toEqual([unreadable]);
+		expect(await claude.prompt("one")).toBeNull();
+		await claude.turnComplete("turn-1");
+		expect(await claude.prompt("two")).toBeNull();
+		expect(await claude.command("today")).toEqual(unreadable);
+	});
+
 	it("enforces no daily budget without a folder for its ledger, and says so", async () => {
 		const claude = new FakeClaude();
 		claude.$.variables.set("TIMEBOX_DAILY", "turns:1");

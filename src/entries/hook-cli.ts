@@ -101,7 +101,7 @@ function dailyOf(
 	entry: string,
 	open: (options: DailyLedgerOptions, budgets: readonly DailyBudget[]) => DailyLedger,
 	told?: SessionTold,
-): Pick<HookDeps, "daily" | "dailyWarning"> {
+): Pick<HookDeps, "daily"> {
 	const text = env[DAILY_ENV]?.trim();
 	const options = { env, sessionId, clock, host, entry, ...(told === undefined ? {} : { told }) };
 	const budget = text ? parseDailyBudget(text, "user", DAILY_ENV) : null;
@@ -110,7 +110,7 @@ function dailyOf(
 	if (!("warning" in budget)) return { daily: { ledger: open(options, [budget]), budgets: [budget] } };
 	// Named as the session starts, and by `/timebox today`; it counts for nothing, and opens no ledger of its own.
 	const ledger = team ? open(options, []) : NO_DAILY_LEDGER;
-	return { daily: { ledger, budgets: [], unreadable: [budget.warning] }, dailyWarning: budget.warning };
+	return { daily: { ledger, budgets: [], unreadable: [budget.warning] } };
 }
 
 /** The report page of a hook host's session (in working folder `project`), written by `write`. */

@@ -50,10 +50,11 @@ export interface HookDeps {
 	defaultBudget?: string;
 	/** The subagent budget from the `TIMEBOX_SUBAGENTS` environment variable, read at every load. */
 	subagents?: SettingSource;
-	/** The daily budgets (from `TIMEBOX_DAILY`) and the ledger every session of the user shares. */
+	/**
+	 * The daily budgets (from `TIMEBOX_DAILY`) and the ledger every session of the user shares; why `TIMEBOX_DAILY`
+	 * could not be read (`unreadable`) is said when a session starts.
+	 */
 	daily?: DailyPort;
-	/** Why `TIMEBOX_DAILY` could not be read, said when a session starts. */
-	dailyWarning?: string;
 	/** Sets up the host's status line in the user's settings (`/timebox statusline`), and says what was done. */
 	setupStatusLine?: () => string;
 	/**

@@ -28,7 +28,7 @@ const STATUS_LINE_WORD = "statusline";
 export async function sessionStart(event: HookEvent, hook: HookRuntime): Promise<HookReply | null> {
 	if (event.source === "compact") return null;
 	const reply = await startSession(hook, event.source === "resume");
-	if (hook.deps.dailyWarning) reply.notices.push(hook.deps.dailyWarning);
+	reply.notices.push(...(hook.deps.daily?.unreadable ?? []));
 	return reply.notices.length > 0 ? reply : null;
 }
 

@@ -286,8 +286,9 @@ describe("Timebox in Codex CLI's TUI", () => {
 		const { screen, send, close } = await tui({ TIMEBOX_DEFAULT: "30x", TIMEBOX_DAILY: "turns:5 $x" });
 		api.respond = () => ({ text: "ANSWERED IN THE TUI" });
 		try {
-			await send("hello there", "ANSWERED IN THE TUI");
-			await send("and again", /ANSWERED IN THE TUI[\s\S]*ANSWERED IN THE TUI/);
+			// Each line once the turn before it has ended ("Worked for"): typed into a running turn, Codex queues it.
+			await send("hello there", /ANSWERED IN THE TUI[\s\S]*Worked for/);
+			await send("and again", /ANSWERED IN THE TUI[\s\S]*ANSWERED IN THE TUI[\s\S]*Worked for/);
 			await send("timebox today", /› timebox today[\s\S]*Blocked by hook/);
 			const shown = screen().replace(/\s+/g, " ");
 			console.log(`codex TUI:\n${screen().replace(/\n\s*\n/g, "\n")}`);

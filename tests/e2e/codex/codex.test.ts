@@ -6,12 +6,13 @@
 
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
-import { mkdtemp, rm } from "node:fs/promises";
+import { mkdtemp } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { FakeResponses } from "../../../demo/fakes/responses.ts";
 import { type RunResult, runProcess } from "../../support/processes.ts";
+import { removeSandbox } from "../../support/sandbox.ts";
 import { CODEX, ensureCodex, REPO, writeCodexConfig } from "./support.ts";
 
 let api: FakeResponses;
@@ -37,7 +38,7 @@ beforeEach(async () => {
 
 afterEach(async () => {
 	await api.close();
-	await rm(root, { recursive: true, force: true });
+	await removeSandbox(root);
 });
 
 function codex(args: string[], env: NodeJS.ProcessEnv = {}): Promise<RunResult> {

@@ -5,12 +5,13 @@
 // subagent that asks again has every tool denied until it answers.
 
 import { mkdirSync } from "node:fs";
-import { mkdtemp, rm } from "node:fs/promises";
+import { mkdtemp } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { FakeResponses, type Reply } from "../../../demo/fakes/responses.ts";
 import { type RunResult, runProcess } from "../../support/processes.ts";
+import { removeSandbox } from "../../support/sandbox.ts";
 import { CODEX, ensureCodex, REPO, writeCodexConfig } from "./support.ts";
 
 let api: FakeResponses;
@@ -36,7 +37,7 @@ beforeEach(async () => {
 
 afterEach(async () => {
 	await api.close();
-	await rm(root, { recursive: true, force: true });
+	await removeSandbox(root);
 });
 
 function codex(args: string[]): Promise<RunResult> {

@@ -5,12 +5,13 @@
 
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
-import { mkdtemp, rm } from "node:fs/promises";
+import { mkdtemp } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { BYTES_PER_TOKEN } from "../../../demo/fakes/as-allowed.ts";
 import { type RunResult, runProcess } from "../../support/processes.ts";
+import { removeSandbox } from "../../support/sandbox.ts";
 import { EXTENSION, ensureGemini, FakeGemini, GEMINI, writeGeminiSettings } from "./support.ts";
 
 let api: FakeGemini;
@@ -31,7 +32,7 @@ beforeEach(async () => {
 
 afterEach(async () => {
 	await api.close();
-	await rm(root, { recursive: true, force: true });
+	await removeSandbox(root);
 });
 
 function gemini(args: string[], env: NodeJS.ProcessEnv = {}): Promise<RunResult> {

@@ -6,10 +6,11 @@
 // line names the store without its password, and the prompt is counted on the machine's own daily ledger.
 
 import { existsSync, mkdirSync, readdirSync } from "node:fs";
-import { mkdtemp, rm } from "node:fs/promises";
+import { mkdtemp } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { removeSandbox } from "../../support/sandbox.ts";
 import { ensureClaudeCode, FakeAnthropic, PLUGIN_DIR, type RunResult, runClaude } from "../claude/support/claude.ts";
 import { RedisServer } from "../support/redis.ts";
 
@@ -28,7 +29,7 @@ beforeAll(async () => {
 afterAll(async () => {
 	await api?.close();
 	await redis?.dispose();
-	await rm(root, { recursive: true, force: true });
+	await removeSandbox(root);
 });
 
 /** A machine of its own: its HOME, working folder, TMPDIR and XDG_STATE_HOME. */

@@ -7,12 +7,13 @@
 
 import { spawnSync } from "node:child_process";
 import { mkdirSync, readdirSync, writeFileSync } from "node:fs";
-import { mkdtemp, rm } from "node:fs/promises";
+import { mkdtemp } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { FakeResponses } from "../../../demo/fakes/responses.ts";
 import { type RunResult, runProcess } from "../../support/processes.ts";
+import { removeSandbox } from "../../support/sandbox.ts";
 import { CODEX, ensureCodex, REPO, writeCodexConfig } from "../codex/support.ts";
 import { RedisServer } from "../support/redis.ts";
 
@@ -30,8 +31,8 @@ beforeAll(async () => {
 afterAll(async () => {
 	await api?.close();
 	await redis?.dispose();
-	// Codex's TUI and its last hooks may still be writing their state as they exit.
-	await rm(root, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 });
+	// Codex's TUI, its last hooks and the watchers they started may still be writing their state.
+	await removeSandbox(root);
 });
 
 function codex(machine: string, args: string[], env: NodeJS.ProcessEnv = {}): Promise<RunResult> {

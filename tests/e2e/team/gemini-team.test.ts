@@ -3,11 +3,12 @@
 // exactly two are answered. With the store down, a prompt ends in time and a Timebox line names the store.
 
 import { mkdirSync } from "node:fs";
-import { mkdtemp, rm } from "node:fs/promises";
+import { mkdtemp } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type RunResult, runProcess } from "../../support/processes.ts";
+import { removeSandbox } from "../../support/sandbox.ts";
 import { EXTENSION, ensureGemini, FakeGemini, GEMINI, writeGeminiSettings } from "../gemini/support.ts";
 import { RedisServer } from "../support/redis.ts";
 
@@ -25,7 +26,7 @@ beforeAll(async () => {
 afterAll(async () => {
 	await api?.close();
 	await redis?.dispose();
-	await rm(root, { recursive: true, force: true });
+	await removeSandbox(root);
 });
 
 function gemini(machine: string, args: string[], env: NodeJS.ProcessEnv = {}): Promise<RunResult> {

@@ -9,7 +9,7 @@
 
 import { spawnSync } from "node:child_process";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
-import { mkdtemp, rm } from "node:fs/promises";
+import { mkdtemp } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { stripVTControlCharacters } from "node:util";
@@ -18,6 +18,7 @@ import { FakeChat } from "../../../demo/fakes/chat.ts";
 import { FakeResponses } from "../../../demo/fakes/responses.ts";
 import { ensureOmp, OMP_BIN_DIR, writeFakeProvider } from "../../../demo/hosts/omp.ts";
 import { type RunResult, runProcess } from "../../support/processes.ts";
+import { removeSandbox } from "../../support/sandbox.ts";
 import { ensureClaudeCode, FakeAnthropic, PLUGIN_DIR, runClaude } from "../claude/support/claude.ts";
 import { CODEX, ensureCodex, REPO, writeCodexConfig } from "../codex/support.ts";
 import { EXTENSION, ensureGemini, FakeGemini, GEMINI, writeGeminiSettings } from "../gemini/support.ts";
@@ -76,8 +77,8 @@ beforeAll(async () => {
 afterAll(async () => {
 	await Promise.all([anthropic?.close(), responses?.close(), ompApi?.close(), chat?.close(), geminiApi?.close()]);
 	await redis?.dispose();
-	// Codex's TUI and its last hooks may still be writing their state as they exit.
-	if (root) await rm(root, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 });
+	// Codex's TUI, its last hooks and the watchers they started may still be writing their state.
+	if (root) await removeSandbox(root);
 });
 
 /** A machine's folders. */

@@ -2,13 +2,14 @@
 
 import { type ChildProcess, spawn } from "node:child_process";
 import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
-import { mkdtemp, rm } from "node:fs/promises";
+import { mkdtemp } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { expect } from "vitest";
 import type { ModelRequest } from "../../../../demo/fakes/anthropic.ts";
 import { CLAUDE_BIN, PLUGIN_DIR } from "../../../../demo/hosts/claude.ts";
 import { type RunOptions, type RunResult, runProcess } from "../../../support/processes.ts";
+import { processesUnder, removeSandbox } from "../../../support/sandbox.ts";
 
 export {
 	FakeAnthropic,
@@ -67,7 +68,8 @@ export async function createSandbox(mode: ClaudeMode = "function hooks"): Promis
 		home,
 		cwd,
 		dataDir: join(home, ".claude/plugins/data/timebox-inline"),
-		cleanup: () => rm(root, { recursive: true, force: true }),
+		// A detached watcher of the sandbox's budget may still write into it for up to a second after `claude` exits.
+		cleanup: () => removeSandbox(root),
 	};
 }
 
@@ -210,22 +212,7 @@ export function loggingNode(root: string): { path: string; starts: () => string[
 
 /** The command lines of the processes running with HOME set to `home`: whatever a sandbox's `claude` left running. */
 export function processesOf(home: string): string[] {
-	const found: string[] = [];
-	for (const pid of readdirSync("/proc").filter((name) => /^\d+$/.test(name))) {
-		try {
-			const environment = readFileSync(join("/proc", pid, "environ"), "utf8").split("\0");
-			if (!environment.includes(`HOME=${home}`)) continue;
-			found.push(
-				readFileSync(join("/proc", pid, "cmdline"), "utf8")
-					.split("\0")
-					.join(" ")
-					.trim(),
-			);
-		} catch {
-			// The process ended while it was read, or is not ours to read.
-		}
-	}
-	return found;
+	return processesUnder(home).map((found) => found.command);
 }
 
 /** A budget the hooks module saved: its session's id, when it started (epoch ms) and its turn limit. */

@@ -232,6 +232,7 @@ export {
 	TRANSCRIPT_UNREADABLE,
 	teamFailureModeUnread,
 	teamHopFailed,
+	teamSettingsRefusal,
 	teamSettingsUnusable,
 	teamStoreDenied,
 	teamStoreRefusal,

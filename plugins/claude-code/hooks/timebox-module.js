@@ -1824,9 +1824,14 @@ function today(daily, words, terms) {
   const standings = daily.ledger.standings(daily.budgets);
   const team2 = daily.ledger.team;
   const usable = team2 !== void 0 && !("unusable" in team2) ? team2 : null;
+  const refusing = team2 !== void 0 && "unusable" in team2 ? team2.unusable : null;
+  const named2 = refusing !== null && standings.some((standing2) => standing2.closed === refusing) ? [refusing] : [];
   const unread = usable === null ? null : daily.ledger.dayUnread?.() ?? null;
   const asked = parseToday(words);
   if (asked.kind === "invalid") return todayCommand(standings, words);
+  if (refusing !== null && standings.length > 0 && standings.every(limitsUnread)) {
+    return { message: refusing, level: "warning", effects: [] };
+  }
   if (unread !== null && standings.every(limitsUnread)) {
     return { message: teamDayUnknown(unread, asked.kind !== "show"), level: "warning", effects: [] };
   }
@@ -1835,7 +1840,7 @@ function today(daily, words, terms) {
     return { message, level: noneLevel, effects: [] };
   }
   const answer = todayCommand(standings, words);
-  return answer.message === null ? answer : { ...answer, message: [answer.message, ...unreadable].join("\n") };
+  return answer.message === null ? answer : { ...answer, message: [answer.message, ...named2, ...unreadable].join("\n") };
 }
 function team(daily, words) {
   if (daily === void 0) return { message: NO_TEAM, level: "info", effects: [] };
@@ -4897,6 +4902,10 @@ function dailyLedgerUnusable(dir, reason) {
 function teamSettingsUnusable(why) {
   return `Timebox: ${why} The daily budget is this machine's alone.`;
 }
+function teamSettingsRefusal(why, variable, mode) {
+  const taken = mode.toLowerCase() === "closed" ? `"${mode}"` : `"${mode.slice(0, 64)}", taken as closed`;
+  return `Timebox: ${why} The team's budget cannot be counted, so new turns are refused until it is set right (${variable} is ${taken}).`;
+}
 function teamFailureModeUnread(variable, value) {
   return `Timebox: ${variable} "${value.slice(0, 64)}" is neither "open" nor "closed", so new turns are refused while the team's store cannot be reached (closed).`;
 }
@@ -5061,10 +5070,13 @@ function readTeam(env, settings, member) {
   const store = pick(env[DAILY_STORE_ENV], settings.dailyStore);
   const team2 = pick(env[TEAM_ENV], settings.team);
   if (store === void 0 && team2 === void 0) return { config: null, warning: null };
-  const fail = (why) => ({
+  const mode = env[DAILY_STORE_FAILURE_ENV]?.trim() ?? "";
+  const failure = mode === "" || mode.toLowerCase() === "open" ? "open" : "closed";
+  const fail = (why) => failure === "open" ? { config: null, warning: teamSettingsUnusable(why) } : {
     config: null,
-    warning: teamSettingsUnusable(why)
-  });
+    warning: teamSettingsRefusal(why, DAILY_STORE_FAILURE_ENV, mode),
+    closed: { name: team2?.slice(0, 64) ?? "", zone: UTC }
+  };
   if (store === void 0) return fail(`${TEAM_ENV} is set without ${DAILY_STORE_ENV} (redis://host:6379).`);
   let url;
   try {
@@ -5081,10 +5093,54 @@ function readTeam(env, settings, member) {
     return fail(`${TEAM_ENV} "${team2.slice(0, 64)}" is not a team name (letters, digits, ".", "_", "-").`);
   const zone = env[TEAM_TZ_ENV]?.trim() || UTC;
   if (!knownZone(zone)) return fail(`${TEAM_TZ_ENV} "${zone.slice(0, 64)}" is not a time zone (Europe/Berlin, UTC).`);
-  const mode = env[DAILY_STORE_FAILURE_ENV]?.trim() ?? "";
-  const failure = mode === "" || mode.toLowerCase() === "open" ? "open" : "closed";
   const note = failure === "closed" && mode.toLowerCase() !== "closed" ? { note: teamFailureModeUnread(DAILY_STORE_FAILURE_ENV, mode) } : {};
   return { config: { url: store, shown, team: team2, zone, failure, member: member(), ...note }, warning: null };
+}
+var lastDays = /* @__PURE__ */ new Map();
+function teamDay(ms, zone) {
+  const last = lastDays.get(zone);
+  if (last !== void 0 && ms >= last.start && ms < last.end) return last;
+  const date = zone === UTC ? utcDate(ms) : zoneDate(ms, zone);
+  const found = {
+    day: `${date.year}-${String(date.month).padStart(2, "0")}-${String(date.day).padStart(2, "0")}`,
+    start: zone === UTC ? Date.UTC(date.year, date.month - 1, date.day) : midnight(date.year, date.month, date.day, zone),
+    end: zone === UTC ? Date.UTC(date.year, date.month - 1, date.day + 1) : midnight(date.year, date.month, date.day + 1, zone)
+  };
+  lastDays.set(zone, found);
+  return found;
+}
+var formats = /* @__PURE__ */ new Map();
+function formatIn(zone) {
+  let format = formats.get(zone);
+  if (format === void 0) {
+    format = new Intl.DateTimeFormat("en-US", {
+      timeZone: zone,
+      hourCycle: "h23",
+      year: "numeric",
+      month: "numeric",
+      day: "numeric",
+      hour: "numeric",
+      minute: "numeric",
+      second: "numeric"
+    });
+    formats.set(zone, format);
+  }
+  return format;
+}
+function utcDate(ms) {
+  const date = new Date(ms);
+  return { year: date.getUTCFullYear(), month: date.getUTCMonth() + 1, day: date.getUTCDate() };
+}
+function zoneDate(ms, zone) {
+  const parts = formatIn(zone).formatToParts(ms);
+  const part = (type) => Number(parts.find((entry) => entry.type === type)?.value);
+  const wall = Date.UTC(part("year"), part("month") - 1, part("day"), part("hour"), part("minute"), part("second"));
+  return { year: part("year"), month: part("month"), day: part("day"), offset: wall - Math.floor(ms / 1e3) * 1e3 };
+}
+function midnight(year, month, day, zone) {
+  const wall = Date.UTC(year, month - 1, day);
+  const guess = wall - zoneDate(wall, zone).offset;
+  return wall - zoneDate(guess, zone).offset;
 }
 
 // src/adapters/claude/terms.ts
@@ -6574,12 +6630,17 @@ function firstTold(problem, told) {
 }
 
 // src/adapters/team/unusable.ts
-function saying(warning, ledger, session) {
+function saying(warning, ledger, session, closed) {
   let told = false;
   return {
     team: { unusable: warning },
-    standings: (budgets) => ledger.standings(budgets),
-    countPrompt: (budgets, limits) => ledger.countPrompt(budgets, limits),
+    standings(budgets) {
+      const own = ledger.standings(budgets);
+      if (closed === void 0) return own;
+      if (own.length === 0) return [closedTeamStanding(closed.team, warning, closed.dayStart())];
+      return own.map((standing2) => ({ ...standing2, closed: warning }));
+    },
+    countPrompt: (budgets, limits) => closed === void 0 && ledger.countPrompt(budgets, limits),
     addUse: (budgets, use) => ledger.addUse(budgets, use),
     adjust: (budget, adjustment) => ledger.adjust(budget, adjustment),
     problem() {
@@ -6631,8 +6692,8 @@ var ModuleTeamLedger = class extends ReadAheadLedger {
     });
   }
 };
-function unusableTeam(warning, machine) {
-  const said = saying(warning, machine ?? NO_DAILY_LEDGER);
+function unusableTeam(warning, machine, closed) {
+  const said = saying(warning, machine ?? NO_DAILY_LEDGER, void 0, closed);
   return {
     ...said,
     refresh: async () => machine?.refresh(),
@@ -6739,11 +6800,12 @@ var ModuleHost = class {
   /**
    * The daily ledger of a session: the team's, through the hook script, when a store and a team are set as every Node
    * host reads them, with or without a daily budget of its own (the team's limits may be in its store); else this
-   * machine's, through `$`, with a daily budget. A team set wrongly is said once, and `/timebox team` says it again.
+   * machine's, through `$`, with a daily budget. A team set wrongly is said once, and `/timebox team` says it again; in
+   * the closed failure mode, new turns are refused with it.
    */
   dailyLedger(sessionId, daily, env) {
     const clock = this.deps.clock;
-    const { config, warning } = readTeam(
+    const { config, warning, closed } = readTeam(
       {
         [DAILY_STORE_ENV]: env.dailyStore,
         [TEAM_ENV]: env.team,
@@ -6769,7 +6831,12 @@ var ModuleHost = class {
     }
     const dir = dailyDir(env.stateHome, env.home);
     const machine = daily?.trim() && dir !== null ? new ModuleDailyLedger(this.engine, dir, sessionId, clock) : void 0;
-    return warning === null ? machine : unusableTeam(warning, machine);
+    if (warning === null) return machine;
+    return unusableTeam(
+      warning,
+      machine,
+      closed && { team: closed, dayStart: () => teamDay(clock.now(), closed.zone).start }
+    );
   }
   /** The session ended (exit, `/clear`, a resume): its timers stop and its changes are written. */
   async end() {

@@ -1708,6 +1708,10 @@ function dailyLedgerUnusable(dir, reason) {
 function teamSettingsUnusable(why) {
   return `Timebox: ${why} The daily budget is this machine's alone.`;
 }
+function teamSettingsRefusal(why, variable, mode) {
+  const taken = mode.toLowerCase() === "closed" ? `"${mode}"` : `"${mode.slice(0, 64)}", taken as closed`;
+  return `Timebox: ${why} The team's budget cannot be counted, so new turns are refused until it is set right (${variable} is ${taken}).`;
+}
 function teamFailureModeUnread(variable, value) {
   return `Timebox: ${variable} "${value.slice(0, 64)}" is neither "open" nor "closed", so new turns are refused while the team's store cannot be reached (closed).`;
 }
@@ -4250,10 +4254,13 @@ function readTeam(env, settings, member) {
   const store = pick(env[DAILY_STORE_ENV], settings.dailyStore);
   const team = pick(env[TEAM_ENV], settings.team);
   if (store === void 0 && team === void 0) return { config: null, warning: null };
-  const fail = (why) => ({
+  const mode = env[DAILY_STORE_FAILURE_ENV]?.trim() ?? "";
+  const failure = mode === "" || mode.toLowerCase() === "open" ? "open" : "closed";
+  const fail = (why) => failure === "open" ? { config: null, warning: teamSettingsUnusable(why) } : {
     config: null,
-    warning: teamSettingsUnusable(why)
-  });
+    warning: teamSettingsRefusal(why, DAILY_STORE_FAILURE_ENV, mode),
+    closed: { name: team?.slice(0, 64) ?? "", zone: UTC }
+  };
   if (store === void 0) return fail(`${TEAM_ENV} is set without ${DAILY_STORE_ENV} (redis://host:6379).`);
   let url;
   try {
@@ -4270,8 +4277,6 @@ function readTeam(env, settings, member) {
     return fail(`${TEAM_ENV} "${team.slice(0, 64)}" is not a team name (letters, digits, ".", "_", "-").`);
   const zone = env[TEAM_TZ_ENV]?.trim() || UTC;
   if (!knownZone(zone)) return fail(`${TEAM_TZ_ENV} "${zone.slice(0, 64)}" is not a time zone (Europe/Berlin, UTC).`);
-  const mode = env[DAILY_STORE_FAILURE_ENV]?.trim() ?? "";
-  const failure = mode === "" || mode.toLowerCase() === "open" ? "open" : "closed";
   const note = failure === "closed" && mode.toLowerCase() !== "closed" ? { note: teamFailureModeUnread(DAILY_STORE_FAILURE_ENV, mode) } : {};
   return { config: { url: store, shown, team, zone, failure, member: member(), ...note }, warning: null };
 }
@@ -4969,12 +4974,17 @@ function firstTold(problem, told) {
 }
 
 // src/adapters/team/unusable.ts
-function saying(warning, ledger, session) {
+function saying(warning, ledger, session, closed) {
   let told = false;
   return {
     team: { unusable: warning },
-    standings: (budgets) => ledger.standings(budgets),
-    countPrompt: (budgets, limits) => ledger.countPrompt(budgets, limits),
+    standings(budgets) {
+      const own = ledger.standings(budgets);
+      if (closed === void 0) return own;
+      if (own.length === 0) return [closedTeamStanding(closed.team, warning, closed.dayStart())];
+      return own.map((standing) => ({ ...standing, closed: warning }));
+    },
+    countPrompt: (budgets, limits) => closed === void 0 && ledger.countPrompt(budgets, limits),
     addUse: (budgets, use) => ledger.addUse(budgets, use),
     adjust: (budget, adjustment) => ledger.adjust(budget, adjustment),
     problem() {
@@ -5008,9 +5018,12 @@ function machineLedger(create, told) {
 function opening(options) {
   const { env, sessionId, clock, told } = options;
   const stateDir = dailyStateDir(env);
-  const { config, warning } = readTeam(env, options.settings ?? {}, () => memberName(options.host));
+  const { config, warning, closed } = readTeam(env, options.settings ?? {}, () => memberName(options.host));
   const create = () => createDailyLedger(stateDir, sessionId, clock);
-  if (warning !== null) return { local: saying(warning, machineLedger(create), told), team: null };
+  if (warning !== null) {
+    const refusing = closed && { team: closed, dayStart: () => teamDay(clock.now(), closed.zone).start };
+    return { local: saying(warning, machineLedger(create), told, refusing), team: null };
+  }
   if (config === null) return { local: machineLedger(create, told), team: null };
   const created = machineLedger(create);
   const outbox = fileOutbox(outboxFolder(stateDir, config.team));

@@ -6,9 +6,11 @@
 import {
 	DAILY_STORE_ENV,
 	DAILY_STORE_FAILURE_ENV,
+	type DailyTeam,
 	TEAM_ENV,
 	TEAM_TZ_ENV,
 	teamFailureModeUnread,
+	teamSettingsRefusal,
 	teamSettingsUnusable,
 } from "../../core/index.ts";
 
@@ -70,23 +72,39 @@ function pick(env: string | undefined, setting: unknown): string | undefined {
 	return typeof setting === "string" && setting.trim() ? setting.trim() : undefined;
 }
 
+/** What reading the team's settings found: the team, or why it cannot be used, and whether turns are then refused. */
+export interface TeamReading {
+	config: TeamConfig | null;
+	/** Why the team set cannot be used, said once; null when it can, or none is set. */
+	warning: string | null;
+	/**
+	 * Where the team set cannot be used and its failure mode is closed: the team as set, whose day refuses new turns
+	 * (with `warning` as the refusal). Absent in the open mode, where this machine's own daily budget goes on alone.
+	 */
+	closed?: DailyTeam;
+}
+
 /**
  * The team's daily budget set for this session, or null when none is (no store and no team); a warning, and no team,
- * when what is set cannot be used. `member` says who this session is, asked only of a team that can be used: a
- * session with no team (most are) never pays for asking the system who the user is.
+ * when what is set cannot be used: in the closed mode, with the team whose new turns are then refused. `member` says
+ * who this session is, asked only of a team that can be used: a session with no team (most are) never pays for asking
+ * the system who the user is.
  */
-export function readTeam(
-	env: NodeJS.ProcessEnv,
-	settings: TeamSettings,
-	member: () => string,
-): { config: TeamConfig | null; warning: string | null } {
+export function readTeam(env: NodeJS.ProcessEnv, settings: TeamSettings, member: () => string): TeamReading {
 	const store = pick(env[DAILY_STORE_ENV], settings.dailyStore);
 	const team = pick(env[TEAM_ENV], settings.team);
 	if (store === undefined && team === undefined) return { config: null, warning: null };
-	const fail = (why: string) => ({
-		config: null,
-		warning: teamSettingsUnusable(why),
-	});
+	const mode = env[DAILY_STORE_FAILURE_ENV]?.trim() ?? "";
+	const failure = mode === "" || mode.toLowerCase() === "open" ? "open" : "closed";
+	// A team that lets no turn through uncounted while its store is down lets none through while it cannot be used.
+	const fail = (why: string): TeamReading =>
+		failure === "open"
+			? { config: null, warning: teamSettingsUnusable(why) }
+			: {
+					config: null,
+					warning: teamSettingsRefusal(why, DAILY_STORE_FAILURE_ENV, mode),
+					closed: { name: team?.slice(0, 64) ?? "", zone: UTC },
+				};
 	if (store === undefined) return fail(`${TEAM_ENV} is set without ${DAILY_STORE_ENV} (redis://host:6379).`);
 	let url: URL;
 	try {
@@ -103,8 +121,6 @@ export function readTeam(
 		return fail(`${TEAM_ENV} "${team.slice(0, 64)}" is not a team name (letters, digits, ".", "_", "-").`);
 	const zone = env[TEAM_TZ_ENV]?.trim() || UTC;
 	if (!knownZone(zone)) return fail(`${TEAM_TZ_ENV} "${zone.slice(0, 64)}" is not a time zone (Europe/Berlin, UTC).`);
-	const mode = env[DAILY_STORE_FAILURE_ENV]?.trim() ?? "";
-	const failure = mode === "" || mode.toLowerCase() === "open" ? "open" : "closed";
 	const note =
 		failure === "closed" && mode.toLowerCase() !== "closed"
 			? { note: teamFailureModeUnread(DAILY_STORE_FAILURE_ENV, mode) }

@@ -1,8 +1,9 @@
 // The daily ledger a Node host opens for a session: the team's, over its store, when a store and a team are set (the
 // client is started then, and only then), else this machine's own. A team set wrongly is said once, and the machine's
-// own ledger counts. A host whose rules call the ledger in its own long-lived process opens it synchronous (its store
-// in a worker thread); a hook process, which can wait before and after its event, opens it read ahead, its store
-// called from the process itself; the plugin's batch script opens it as a batch's ledger.
+// own ledger counts (in the closed failure mode, new turns are refused with it). A host whose rules call the ledger in
+// its own long-lived process opens it synchronous (its store in a worker thread); a hook process, which can wait before
+// and after its event, opens it read ahead, its store called from the process itself; the plugin's batch script opens
+// it as a batch's ledger.
 
 import { hostname, userInfo } from "node:os";
 import {
@@ -19,7 +20,7 @@ import { AsyncTeamLedger } from "./async-ledger.ts";
 import { type BatchLedger, runTeamBatch } from "./batch.ts";
 import { openSyncStore, storeWorkerLocation } from "./bridge.ts";
 import { nodeConnector, openStore } from "./client.ts";
-import { readTeam, type TeamConfig, type TeamSettings } from "./config.ts";
+import { readTeam, type TeamConfig, type TeamSettings, teamDay } from "./config.ts";
 import { TeamLedger } from "./ledger.ts";
 import { fileOutbox, outboxFolder } from "./outbox.ts";
 import { type ReadAheadDailyLedger, ReadAheadLedger } from "./read-ahead.ts";
@@ -81,9 +82,12 @@ function opening(options: DailyLedgerOptions): {
 } {
 	const { env, sessionId, clock, told } = options;
 	const stateDir = dailyStateDir(env);
-	const { config, warning } = readTeam(env, options.settings ?? {}, () => memberName(options.host));
+	const { config, warning, closed } = readTeam(env, options.settings ?? {}, () => memberName(options.host));
 	const create = () => createDailyLedger(stateDir, sessionId, clock);
-	if (warning !== null) return { local: saying(warning, machineLedger(create), told), team: null };
+	if (warning !== null) {
+		const refusing = closed && { team: closed, dayStart: () => teamDay(clock.now(), closed.zone).start };
+		return { local: saying(warning, machineLedger(create), told, refusing), team: null };
+	}
 	if (config === null) return { local: machineLedger(create, told), team: null };
 	const created = machineLedger(create);
 	const outbox = fileOutbox(outboxFolder(stateDir, config.team));

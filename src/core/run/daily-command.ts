@@ -31,12 +31,19 @@ function today(daily: DailyPort | undefined, words: string, terms: HostTerms) {
 	const standings = daily.ledger.standings(daily.budgets);
 	const team = daily.ledger.team;
 	const usable = team !== undefined && !("unusable" in team) ? team : null;
+	// A team set wrongly whose day refuses new turns (the closed failure mode) is named with the day: nothing else of
+	// the team is known, and nothing of it can be changed.
+	const refusing = team !== undefined && "unusable" in team ? team.unusable : null;
+	const named = refusing !== null && standings.some((standing) => standing.closed === refusing) ? [refusing] : [];
 	// A day that could not be read is not a day without limits: the store may keep them (in the closed mode, a
 	// standing stands for them, with nothing known of them).
 	const unread = usable === null ? null : (daily.ledger.dayUnread?.() ?? null);
 	const asked = parseToday(words);
 	// Words it cannot read are named as such, whatever the day holds.
 	if (asked.kind === "invalid") return todayCommand(standings, words);
+	if (refusing !== null && standings.length > 0 && standings.every(limitsUnread)) {
+		return { message: refusing, level: "warning" as const, effects: [] };
+	}
 	if (unread !== null && standings.every(limitsUnread)) {
 		return { message: teamDayUnknown(unread, asked.kind !== "show"), level: "warning" as const, effects: [] };
 	}
@@ -47,7 +54,9 @@ function today(daily: DailyPort | undefined, words: string, terms: HostTerms) {
 	const answer = todayCommand(standings, words);
 	// Where the day is shown (a change of it says what it changed as it is carried out), a budget set beside the ones
 	// that count and that counts for nothing (a member's own cap beside the team's) is named again.
-	return answer.message === null ? answer : { ...answer, message: [answer.message, ...unreadable].join("\n") };
+	return answer.message === null
+		? answer
+		: { ...answer, message: [answer.message, ...named, ...unreadable].join("\n") };
 }
 
 /** What `/timebox team …` answers, with its writes. */

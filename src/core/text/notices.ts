@@ -37,6 +37,15 @@ export function teamSettingsUnusable(why: string): string {
 }
 
 /**
+ * The team's settings cannot be used (`why`, a sentence) and its failure mode (`variable`) is closed (`mode`, as set):
+ * no turn may go through uncounted, so new turns are refused until the settings are right. What a refused turn says.
+ */
+export function teamSettingsRefusal(why: string, variable: string, mode: string): string {
+	const taken = mode.toLowerCase() === "closed" ? `"${mode}"` : `"${mode.slice(0, 64)}", taken as closed`;
+	return `Timebox: ${why} The team's budget cannot be counted, so new turns are refused until it is set right (${variable} is ${taken}).`;
+}
+
+/**
  * The team's failure mode (`TIMEBOX_DAILY_STORE_FAILURE`) is neither `open` nor `closed`: taken as `closed`, the mode in
  * which a store that cannot be reached lets no turn through uncounted.
  */

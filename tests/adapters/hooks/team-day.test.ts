@@ -259,6 +259,37 @@ describe("a team's day in a hook process", () => {
 		expect(JSON.stringify(team)).toContain("TIMEBOX_TEAM is set without TIMEBOX_DAILY_STORE");
 	});
 
+	it("refuses every new turn of a member whose team is set wrongly in the closed mode, saying why in the refusal alone", async () => {
+		const wrong = {
+			TIMEBOX_DAILY_STORE: "redis://127.0.0.1:1",
+			TIMEBOX_TEAM: "platform",
+			TIMEBOX_TEAM_TZ: "Europe/Berln",
+			TIMEBOX_DAILY_STORE_FAILURE: "closed",
+			XDG_STATE_HOME: join(home, "state"),
+		};
+		const refusal =
+			'Timebox: TIMEBOX_TEAM_TZ "Europe/Berln" is not a time zone (Europe/Berlin, UTC). The team\'s budget cannot be counted, so new turns are refused until it is set right (TIMEBOX_DAILY_STORE_FAILURE is "closed").';
+		const real = { ...deps() };
+		delete real.openDaily;
+		const prompt = (turn: string, text: string) => ({
+			session_id: "c1",
+			hook_event_name: "UserPromptSubmit",
+			turn_id: turn,
+			prompt: text,
+			cwd: "/x",
+		});
+		expect(await hook({ session_id: "c1", hook_event_name: "SessionStart", cwd: "/x" }, real, wrong)).toBeNull();
+		expect(await hook(prompt("t1", "go"), real, wrong)).toEqual({ decision: "block", reason: refusal });
+		expect(await hook(prompt("t2", "go"), real, wrong)).toEqual({ decision: "block", reason: refusal });
+		expect(await hook(prompt("t3", "/timebox today"), real, wrong)).toEqual({ decision: "block", reason: refusal });
+		// The open mode (the default) leaves the member to this machine's own daily budget, as before.
+		const open = { ...wrong, TIMEBOX_DAILY_STORE_FAILURE: "" };
+		expect(await hook({ ...prompt("u1", "go"), session_id: "c2" }, real, open)).toEqual({
+			systemMessage:
+				'Timebox: TIMEBOX_TEAM_TZ "Europe/Berln" is not a time zone (Europe/Berlin, UTC). The daily budget is this machine\'s alone.',
+		});
+	});
+
 	it("takes a failure mode it cannot read as closed: says so once per session, and refuses new turns while the store is down", async () => {
 		const real = { ...deps() };
 		delete real.openDaily;

@@ -133,6 +133,34 @@ describe("reading a team's daily budget", () => {
 	});
 });
 
+describe("a team set wrongly in the closed failure mode", () => {
+	it("refuses new turns with what is wrong, and stands for the team as set; the open mode leaves them to this machine", () => {
+		const wrong = { TIMEBOX_DAILY_STORE: "redis://h:1", TIMEBOX_TEAM: "platform", TIMEBOX_TEAM_TZ: "Europe/Berln" };
+		const why = 'Timebox: TIMEBOX_TEAM_TZ "Europe/Berln" is not a time zone (Europe/Berlin, UTC).';
+		expect(readTeam(env({ ...wrong, TIMEBOX_DAILY_STORE_FAILURE: " Closed " }), {}, me)).toEqual({
+			config: null,
+			warning: `${why} The team's budget cannot be counted, so new turns are refused until it is set right (TIMEBOX_DAILY_STORE_FAILURE is "Closed").`,
+			closed: { name: "platform", zone: "UTC" },
+		});
+		expect(readTeam(env({ ...wrong, TIMEBOX_DAILY_STORE_FAILURE: "clsoed" }), {}, me).warning).toBe(
+			`${why} The team's budget cannot be counted, so new turns are refused until it is set right (TIMEBOX_DAILY_STORE_FAILURE is "clsoed", taken as closed).`,
+		);
+		expect(
+			readTeam(env({ TIMEBOX_DAILY_STORE: "redis://h:1", TIMEBOX_DAILY_STORE_FAILURE: "closed" }), {}, me),
+		).toEqual({
+			config: null,
+			warning:
+				"Timebox: TIMEBOX_DAILY_STORE is set without TIMEBOX_TEAM (the team's name). The team's budget cannot be counted, so new turns are refused until it is set right (TIMEBOX_DAILY_STORE_FAILURE is \"closed\").",
+			closed: { name: "", zone: "UTC" },
+		});
+		for (const open of ["", "open", " OPEN "])
+			expect(readTeam(env({ ...wrong, TIMEBOX_DAILY_STORE_FAILURE: open }), {}, me)).toEqual({
+				config: null,
+				warning: `${why} The daily budget is this machine's alone.`,
+			});
+	});
+});
+
 describe("the team's day", () => {
 	it("finds a UTC day by arithmetic, as Intl finds it, without loading the time zone data a fresh process pays for", () => {
 		const format = vi.spyOn(Intl, "DateTimeFormat");

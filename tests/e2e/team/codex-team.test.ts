@@ -167,4 +167,27 @@ describe("a team's daily budget in Codex CLI", () => {
 		expect(api.requests.length - asked).toBe(1);
 		expect(redis.cli(["HGET", `timebox:{typo}:${new Date().toISOString().slice(0, 10)}:use`, "prompts"])).toBe("1");
 	});
+
+	it("refuses a member's prompts when the team's zone is misspelt in the closed mode, with no model request", async () => {
+		const name = await machine("c7");
+		const wrong = {
+			TIMEBOX_DAILY_STORE: redis.url(),
+			TIMEBOX_TEAM: "platform",
+			TIMEBOX_TEAM_TZ: "Europe/Berln",
+			TIMEBOX_DAILY_STORE_FAILURE: "closed",
+		};
+		const run = (prompt: string, env: NodeJS.ProcessEnv) =>
+			codex(name, ["exec", "--skip-git-repo-check", "--dangerously-bypass-hook-trust", prompt], env);
+		const asked = api.requests.length;
+		api.reply({ text: "ZONE ANSWERED" });
+		for (const prompt of ["first", "second"]) {
+			const refused = await run(prompt, wrong);
+			expect(refused.stderr).toContain("hook: UserPromptSubmit Blocked");
+			expect(refused.stdout).not.toContain("ZONE ANSWERED");
+		}
+		expect(api.requests.length - asked).toBe(0);
+		// The open mode leaves the member to this machine, as before.
+		expect((await run("third", { ...wrong, TIMEBOX_DAILY_STORE_FAILURE: "open" })).stdout).toContain("ZONE ANSWERED");
+		expect(api.requests.length - asked).toBe(1);
+	});
 });

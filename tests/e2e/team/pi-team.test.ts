@@ -102,4 +102,17 @@ describe("a team's daily budget on real pi", () => {
 		);
 		expect(`${run.stdout}${run.stderr}`).not.toContain("hunter2");
 	});
+
+	it("refuses the turns of a member whose team zone is misspelt in the closed mode, and leaves them to the machine when open", async () => {
+		const wrong = { ...machine("m9"), TIMEBOX_TEAM_TZ: "Europe/Berln", TIMEBOX_DAILY_STORE_FAILURE: "closed" };
+		const why = 'Timebox: TIMEBOX_TEAM_TZ "Europe/Berln" is not a time zone (Europe/Berlin, UTC).';
+		const refused = await turn(wrong, "go");
+		expect(refused.stderr).toContain(
+			`[timebox] error: ${why} The team's budget cannot be counted, so new turns are refused until it is set right (TIMEBOX_DAILY_STORE_FAILURE is "closed").`,
+		);
+		expect(refused.stdout).not.toContain("You asked:");
+		const open = await turn({ ...wrong, TIMEBOX_DAILY_STORE_FAILURE: "open" }, "go");
+		expect(open.stdout).toContain("You asked:");
+		expect(open.stderr).toContain(`[timebox] warning: ${why} The daily budget is this machine's alone.`);
+	});
 });

@@ -14,7 +14,7 @@ import {
 	TEAM_ENV,
 	TEAM_TZ_ENV,
 } from "../../../core/index.ts";
-import { readTeam } from "../../team/config.ts";
+import { readTeam, teamDay } from "../../team/config.ts";
 import { claudeCodeTerms } from "../terms.ts";
 import { dailyDir, ModuleDailyLedger, type ModuleLedger } from "./daily.ts";
 import type { Engine } from "./engine.ts";
@@ -125,7 +125,8 @@ export class ModuleHost {
 	/**
 	 * The daily ledger of a session: the team's, through the hook script, when a store and a team are set as every Node
 	 * host reads them, with or without a daily budget of its own (the team's limits may be in its store); else this
-	 * machine's, through `$`, with a daily budget. A team set wrongly is said once, and `/timebox team` says it again.
+	 * machine's, through `$`, with a daily budget. A team set wrongly is said once, and `/timebox team` says it again; in
+	 * the closed failure mode, new turns are refused with it.
 	 */
 	private dailyLedger(
 		sessionId: string,
@@ -133,7 +134,7 @@ export class ModuleHost {
 		env: Record<"dailyStore" | "team" | "zone" | "failure" | "stateHome" | "home", string | undefined>,
 	): ModuleLedger | undefined {
 		const clock = this.deps.clock;
-		const { config, warning } = readTeam(
+		const { config, warning, closed } = readTeam(
 			{
 				[DAILY_STORE_ENV]: env.dailyStore,
 				[TEAM_ENV]: env.team,
@@ -161,7 +162,12 @@ export class ModuleHost {
 		const dir = dailyDir(env.stateHome, env.home);
 		const machine =
 			daily?.trim() && dir !== null ? new ModuleDailyLedger(this.engine, dir, sessionId, clock) : undefined;
-		return warning === null ? machine : unusableTeam(warning, machine);
+		if (warning === null) return machine;
+		return unusableTeam(
+			warning,
+			machine,
+			closed && { team: closed, dayStart: () => teamDay(clock.now(), closed.zone).start },
+		);
 	}
 
 	/** The session ended (exit, `/clear`, a resume): its timers stop and its changes are written. */

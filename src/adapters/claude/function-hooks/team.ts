@@ -15,7 +15,7 @@ import {
 } from "../../../core/index.ts";
 import type { TeamReply, TeamRequest } from "../../team/batch.ts";
 import { type BatchOutcome, ReadAheadLedger } from "../../team/read-ahead.ts";
-import { NO_DAILY_LEDGER, saying } from "../../team/unusable.ts";
+import { type ClosedUnusableTeam, NO_DAILY_LEDGER, saying } from "../../team/unusable.ts";
 import type { ModuleLedger } from "./daily.ts";
 import type { Engine, EngineTimer } from "./engine.ts";
 import { hookScriptLine } from "./report-page.ts";
@@ -73,10 +73,15 @@ export class ModuleTeamLedger extends ReadAheadLedger implements ModuleLedger {
 
 /**
  * A team set wrongly (`warning`, why): said once before anything of this machine's daily ledger (`machine`, absent
- * without a daily budget), which counts the session's own daily budget; `/timebox team` says it again.
+ * without a daily budget), which counts the session's own daily budget; `/timebox team` says it again. In the closed
+ * failure mode (`closed`), new turns are refused with it.
  */
-export function unusableTeam(warning: string, machine: ModuleLedger | undefined): ModuleLedger {
-	const said = saying(warning, machine ?? NO_DAILY_LEDGER);
+export function unusableTeam(
+	warning: string,
+	machine: ModuleLedger | undefined,
+	closed?: ClosedUnusableTeam,
+): ModuleLedger {
+	const said = saying(warning, machine ?? NO_DAILY_LEDGER, undefined, closed);
 	return {
 		...said,
 		refresh: async () => machine?.refresh(),

@@ -441,6 +441,50 @@ describe("a team set wrongly, on function hooks", () => {
 		expect(store.hashes.size).toBe(0);
 	});
 
+	it.each(CASES)(
+		"in the closed mode, refuses every new turn with what is wrong (%s), said once",
+		async (_, env, why) => {
+			const store = new MemoryStore(new FakeTime());
+			const ann = await machine(store, "s-ann", {
+				env: { TIMEBOX_DAILY: "", TIMEBOX_DAILY_STORE_FAILURE: "closed", ...env },
+			});
+			const refused = await ann.claude.prompt("one");
+			expect(refused).toContain(why);
+			expect(refused).toMatch(
+				/^Timebox: .* The team's budget cannot be counted, so new turns are refused until it is set right \(TIMEBOX_DAILY_STORE_FAILURE is "closed"\)\.$/,
+			);
+			expect(await ann.claude.prompt("two")).toBe(refused);
+			// The refusal says it: nothing says it again beside it.
+			expect(ann.claude.$.logged.filter((line) => line.includes(why))).toEqual([]);
+			expect(await ann.claude.command("today")).toBe(refused);
+			expect(await ann.claude.command("today off")).toBe(refused);
+			expect(await ann.claude.command("team")).toContain(why);
+			expect(ann.batches).toEqual([]);
+			expect(store.hashes.size).toBe(0);
+		},
+	);
+
+	it("in the closed mode, refuses new turns while a daily budget of the session's own has room, and shows both", async () => {
+		const store = new MemoryStore(new FakeTime());
+		const state = mkdtempSync(join(tmpdir(), "timebox-module-state-"));
+		folders.push(state);
+		const env = {
+			TIMEBOX_DAILY: "turns:5",
+			TIMEBOX_TEAM: "platform",
+			TIMEBOX_TEAM_TZ: "Europe/Berln",
+			TIMEBOX_DAILY_STORE_FAILURE: "clsoed",
+			XDG_STATE_HOME: state,
+		};
+		const ann = await machine(store, "s-ann", { env });
+		const refused =
+			'Timebox: TIMEBOX_TEAM_TZ "Europe/Berln" is not a time zone (Europe/Berlin, UTC). The team\'s budget cannot be counted, so new turns are refused until it is set right (TIMEBOX_DAILY_STORE_FAILURE is "clsoed", taken as closed).';
+		expect(await ann.claude.prompt("one")).toBe(refused);
+		expect(await ann.claude.command("today")).toBe(
+			`Timebox today: 1 daily budget.\nEvery session (TIMEBOX_DAILY): 0 of 5 prompts used, 5 left. Used by no session yet.\n${refused}`,
+		);
+		expect(ann.batches).toEqual([]);
+	});
+
 	it("leaves every count to this machine's ledger, and with none counts nothing and refuses nothing", async () => {
 		const why = 'Timebox: TIMEBOX_TEAM "plat form" is not a team name. The daily budget is this machine\'s alone.';
 		const alone = unusableTeam(why, undefined);

@@ -153,6 +153,18 @@ describe("a team set wrongly in the closed failure mode", () => {
 				"Timebox: TIMEBOX_DAILY_STORE is set without TIMEBOX_TEAM (the team's name). The team's budget cannot be counted, so new turns are refused until it is set right (TIMEBOX_DAILY_STORE_FAILURE is \"closed\").",
 			closed: { name: "", zone: "UTC" },
 		});
+		// A name and a mode it cannot use are quoted to 64 characters.
+		const long = readTeam(
+			env({
+				TIMEBOX_DAILY_STORE: "redis://h",
+				TIMEBOX_TEAM: "t".repeat(70),
+				TIMEBOX_DAILY_STORE_FAILURE: "c".repeat(70),
+			}),
+			{},
+			me,
+		);
+		expect(long.closed?.name).toBe("t".repeat(64));
+		expect(long.warning).toContain(`(TIMEBOX_DAILY_STORE_FAILURE is "${"c".repeat(64)}", taken as closed).`);
 		for (const open of ["", "open", " OPEN "])
 			expect(readTeam(env({ ...wrong, TIMEBOX_DAILY_STORE_FAILURE: open }), {}, me)).toEqual({
 				config: null,

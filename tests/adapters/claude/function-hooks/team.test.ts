@@ -517,6 +517,11 @@ describe("a team set wrongly, on function hooks", () => {
 			takenRefusal: () => "taken on this machine",
 		};
 
+		// In the closed mode nothing is counted: every new turn is refused before.
+		const closed = unusableTeam(why, machine, { team: { name: "plat form", zone: "UTC" }, dayStart: () => 0 });
+		expect(closed.countPrompt([budget], [1])).toBe(false);
+		expect(calls).toEqual([]);
+
 		const counted = unusableTeam(why, machine);
 		expect([counted.problem(), counted.problem()]).toEqual([why, "the machine's own problem"]);
 		expect(counted.countPrompt([budget], [1])).toBe(false);
@@ -539,6 +544,8 @@ describe("a team set wrongly, on function hooks", () => {
 		await ann.claude.turnComplete("turn-1");
 		expect(await ann.claude.prompt("two")).toBe("Timebox: today's budget is spent (1 prompt). It resets at midnight.");
 		expect(localPrompts(join(state, "timebox")).filter((name) => name.startsWith("prompt-"))).toEqual(["prompt-1"]);
+		// The open mode shows the day without the team's problem: /timebox team says it.
+		expect(await ann.claude.command("today")).not.toContain("plat form");
 		expect(ann.batches).toEqual([]);
 	});
 });

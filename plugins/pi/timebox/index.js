@@ -198,7 +198,7 @@ var extension_exports = {};
 var CODE_FILE = "timebox-pi.cjs";
 var code = requireCodeBeside(import.meta.url, CODE_FILE, extension_exports, () => ({
   folder: process.versions.bun === void 0 ? join2(getAgentDir(), CODE_CACHE_FOLDER) : null,
-  version: "c597c7957d18c874"
+  version: "7e15b4c0783474ee"
 }));
 function hostName() {
   const { CONFIG_DIR_NAME } = host;

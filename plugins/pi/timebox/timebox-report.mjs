@@ -4129,7 +4129,8 @@ keep()
 return 1`,
   /**
    * For a team without limits in its store: adds to today's additions (ARGV[4] addTimeMs, [5] addPrompts, [6]
-   * addTokens, [7] addCost) or, ARGV[8] = 1, ends the day's limits.
+   * addTokens, [7] addCost) or, ARGV[8] = 1, ends the day's limits. KEYS[7] is the team's limits, declared and never
+   * touched: Redis lets only a user that may write them run it (a member's ACL refuses it before anything runs).
    */
   adjust: `${COMMON}
 if tonumber(ARGV[4]) > 0 then redis.call('HINCRBY', KEYS[1], 'addTimeMs', ARGV[4]) end
@@ -4137,7 +4138,7 @@ if tonumber(ARGV[5]) > 0 then redis.call('HINCRBY', KEYS[1], 'addPrompts', ARGV[
 if tonumber(ARGV[6]) > 0 then redis.call('HINCRBY', KEYS[1], 'addTokens', ARGV[6]) end
 if tonumber(ARGV[7]) > 0 then redis.call('HINCRBYFLOAT', KEYS[1], 'addCost', ARGV[7]) end
 if ARGV[8] == '1' then redis.call('HSET', KEYS[1], 'off', '1') end
-keep()
+for i = 1, 6 do redis.call('EXPIREAT', KEYS[i], ARGV[1]) end
 return 1`,
   /** The admin's limits and the day's open requests. */
   view: `${COMMON}
@@ -4624,7 +4625,8 @@ function* addToDay(calls, adjustment) {
   const { day, expiry } = calls.day;
   const { addTimeMs, addPrompts, addTokens, addCost, off } = adjustment;
   const args = [...common(calls, expiry), addTimeMs, addPrompts, addTokens, addCost, off ? 1 : 0];
-  const reply = yield* calls.send("adjust", dayKeys(calls.config.team, day), args);
+  const keys = [...dayKeys(calls.config.team, day), adminKeys(calls.config.team, day).limits];
+  const reply = yield* calls.send("adjust", keys, args);
   if (!reply.ok && storeAnswer(reply.error) === null) return void 0;
   return written2(calls, reply);
 }

@@ -1,7 +1,8 @@
 // What a team's store holds beside the day's use, as steps of the team's day (team-day.ts): the admin's limits (`team
-// set`), the day's raises (`today +…`, `today off` where the limits are in the store), the members' requests (`team
-// ask`) and `/timebox team`'s view of them. A write the store refuses for this user (its ACL: a member's) or answers
-// with an error changes nothing and says so (outage.ts tells which); it never falls back to this machine's ledger.
+// set`), the day's raises (`today +…`, `today off`; where the store keeps no limits, the day's additions, which only a
+// user that may write the limits may make either), the members' requests (`team ask`) and `/timebox team`'s view of
+// them. A write the store refuses for this user (its ACL: a member's) or answers with an error changes nothing and says
+// so (outage.ts tells which); it never falls back to this machine's ledger.
 
 import {
 	type DailyAdjustment,
@@ -81,14 +82,16 @@ export function* raiseDay(calls: AdminCalls, adjustment: DailyAdjustment): Step<
 }
 
 /**
- * Adds to the day of a team without limits in its store (its additions, which any member may write): what became of
- * it, or undefined when the store cannot be reached (this machine's ledger takes it meanwhile).
+ * Adds to the day of a team without limits in its store (its additions, in the day's keys): what became of it, or
+ * undefined when the store cannot be reached (this machine's ledger takes it meanwhile). Only a store user that may
+ * write the team's limits may: the script declares them, so a member's ACL refuses it as it refuses a raise.
  */
 export function* addToDay(calls: AdminCalls, adjustment: DailyAdjustment): Step<TeamWrite | undefined> {
 	const { day, expiry } = calls.day;
 	const { addTimeMs, addPrompts, addTokens, addCost, off } = adjustment;
 	const args = [...common(calls, expiry), addTimeMs, addPrompts, addTokens, addCost, off ? 1 : 0];
-	const reply = yield* calls.send("adjust", dayKeys(calls.config.team, day), args);
+	const keys = [...dayKeys(calls.config.team, day), adminKeys(calls.config.team, day).limits];
+	const reply = yield* calls.send("adjust", keys, args);
 	if (!reply.ok && storeAnswer(reply.error) === null) return undefined;
 	return written(calls, reply);
 }

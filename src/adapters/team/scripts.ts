@@ -4,7 +4,8 @@
 //
 // The day's keys, `timebox:{<team>}:<YYYY-MM-DD>:<name>`, which every member's session writes, each expiring a day
 // after its day ends: `use` (a hash: prompts, agentMs, tokens, cost; and, for a team without limits in its store, the
-// day's additions addTimeMs, addPrompts, addTokens, addCost, off, as any member adds them), `sessions` (a set of session
+// day's additions addTimeMs, addPrompts, addTokens, addCost, off, as a user that may write the limits adds them),
+// `sessions` (a set of session
 // ids), `who` (a hash: member -> sessions), `res` (a hash: session -> `tokens:cost:expiresAtMs`, each session's
 // reservation for the model call it is making), `sent` (a set: the ids of the use a machine kept while the store was
 // down and sent later, so that what is sent twice counts once) and `asks` (a hash: request id -> its JSON, the members'
@@ -118,7 +119,8 @@ keep()
 return 1`,
 	/**
 	 * For a team without limits in its store: adds to today's additions (ARGV[4] addTimeMs, [5] addPrompts, [6]
-	 * addTokens, [7] addCost) or, ARGV[8] = 1, ends the day's limits.
+	 * addTokens, [7] addCost) or, ARGV[8] = 1, ends the day's limits. KEYS[7] is the team's limits, declared and never
+	 * touched: Redis lets only a user that may write them run it (a member's ACL refuses it before anything runs).
 	 */
 	adjust: `${COMMON}
 if tonumber(ARGV[4]) > 0 then redis.call('HINCRBY', KEYS[1], 'addTimeMs', ARGV[4]) end
@@ -126,7 +128,7 @@ if tonumber(ARGV[5]) > 0 then redis.call('HINCRBY', KEYS[1], 'addPrompts', ARGV[
 if tonumber(ARGV[6]) > 0 then redis.call('HINCRBY', KEYS[1], 'addTokens', ARGV[6]) end
 if tonumber(ARGV[7]) > 0 then redis.call('HINCRBYFLOAT', KEYS[1], 'addCost', ARGV[7]) end
 if ARGV[8] == '1' then redis.call('HSET', KEYS[1], 'off', '1') end
-keep()
+for i = 1, 6 do redis.call('EXPIREAT', KEYS[i], ARGV[1]) end
 return 1`,
 	/** The admin's limits and the day's open requests. */
 	view: `${COMMON}
@@ -183,7 +185,7 @@ export const SCRIPT_SHAS: Readonly<Record<ScriptName, string>> = {
 	use: "feaebd0e6405668e6023c06aaad0da20dea4ad6c",
 	send: "f2a53e636bcb1d2e3e69983987f75ebe2a6e2cc6",
 	reserve: "5f0bfa2038fd83a0b04ef9ebfa5432883aece79d",
-	adjust: "b7152f91aace99ce5b2c5523d40438afe08d6a82",
+	adjust: "13851acbb3bd64c4f32c2da3a528b13e7aa4f61d",
 	view: "7a7eabf59f01e19e2cde0f533912e4641050a5af",
 	ask: "674483dee56bf1830f428634ac14facf0a5a1c2c",
 	limits: "0ddbe014817591b825915825f5f3c1551460cc17",

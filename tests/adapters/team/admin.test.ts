@@ -190,14 +190,24 @@ describe("the team's day, raised", () => {
 		expect(ann.adjust(mine, { ...NO_ADJUSTMENT, addPrompts: 1 })).toBeUndefined();
 	});
 
-	it("without limits in the store, by any member's additions to the day, as before; a store that cannot be reached takes it on this machine", () => {
+	it("without limits in the store, by the day's additions of a user that may write the limits alone; a store that cannot be reached takes it on this machine", () => {
 		const ann = session("s-ann");
 		const [budget] = inForce(ann.standings([OWN])) as [DailyBudget];
 		expect(budget.team).toBeDefined();
+		// A member's user may not: the store refuses it, and nothing changes anywhere.
 		store.member = true;
+		expect(ann.adjust(budget, { ...NO_ADJUSTMENT, addPrompts: 2 })).toBe("refused");
+		expect(ann.adjust(budget, { ...NO_ADJUSTMENT, off: true })).toBe("refused");
+		expect(store.hashes.get(`timebox:{platform}:${DAY}:use`)?.get("addPrompts")).toBeUndefined();
+		expect(ann.standings([OWN])[0]?.adjustment).toEqual(NO_ADJUSTMENT);
+		expect(ann.problem()).toBeNull();
+		store.member = false;
 		expect(ann.adjust(budget, { ...NO_ADJUSTMENT, addPrompts: 2 })).toBe("done");
 		expect(store.hashes.get(`timebox:{platform}:${DAY}:use`)?.get("addPrompts")).toBe("2");
 		expect(session("s-bob").standings([OWN])[0]?.adjustment.addPrompts).toBe(2);
+		// The limits, declared for the store's ACL alone, are neither made nor given an expiry.
+		expect(store.hashes.get("timebox:{platform}:limits")?.size ?? 0).toBe(0);
+		expect(store.expiries.has("timebox:{platform}:limits")).toBe(false);
 		store.failing = "NOPERM this user has no permissions to run the 'evalsha' command";
 		expect(ann.adjust(budget, { ...NO_ADJUSTMENT, addPrompts: 2 })).toBe("refused");
 		store.failing = "ERR unknown command 'evalsha'";

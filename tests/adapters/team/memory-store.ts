@@ -164,7 +164,8 @@ export class MemoryStore implements SyncStore {
 				] as const)
 					if (n(index) > 0) incr(use, field, n(index));
 				if (String(args[7]) === "1") use?.set("off", "1");
-				keep();
+				// The day's keys alone: the limits (KEYS[7]) are declared only for the store's ACL, and never expire.
+				for (const key of keys.slice(0, 6)) this.expiries.set(key, Number(expireAt));
 				return { ok: true, value: 1 };
 		}
 	}

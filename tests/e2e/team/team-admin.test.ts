@@ -11,10 +11,12 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDailyLedger } from "../../../src/adapters/team/open.ts";
 import {
 	ADMIN_ONLY,
+	type DailyBudget,
 	type DailyLedger,
 	dailyCommandAnswer,
 	dailyCommandPorts,
 	parseCommand,
+	parseDailyBudget,
 } from "../../../src/core/index.ts";
 import { PACKAGE_ENTRY, RedisServer } from "../support/redis.ts";
 
@@ -54,11 +56,11 @@ function machine(name: string, who: { user: string; password: string }): DailyLe
 	});
 }
 
-/** `/timebox <words>` in a session on `ledger` with no daily budget of its own: what it says. */
-function command(ledger: DailyLedger, words: string): string[] {
+/** `/timebox <words>` in a session on `ledger` with `budgets` of its own (none unless given): what it says. */
+function command(ledger: DailyLedger, words: string, budgets: readonly DailyBudget[] = []): string[] {
 	const parsed = parseCommand(words);
 	if (parsed.kind !== "today" && parsed.kind !== "team") throw new Error(`not a daily command: ${words}`);
-	const ports = dailyCommandPorts({ ledger, budgets: [] }, (where, error) => {
+	const ports = dailyCommandPorts({ ledger, budgets }, (where, error) => {
 		throw new Error(`${where}: ${String(error)}`);
 	});
 	return dailyCommandAnswer(parsed, ports).notices.map((notice) => notice.message);
@@ -70,6 +72,24 @@ const limits = () => redis.cli(["HGETALL", "timebox:{platform}:limits"]);
 const raise = () => redis.cli(["HGETALL", `timebox:{platform}:raise:${day()}`]);
 
 describe("the team's admin and members, with docs/team.md's ACL lines on a real Redis", () => {
+	it("without limits in the store, refuses a member's additions to the day and takes the admin's", () => {
+		// Each machine's TIMEBOX_DAILY is the team's limits while the store keeps none.
+		const own = parseDailyBudget("turns:5", "user", "TIMEBOX_DAILY");
+		if ("warning" in own) throw new Error(own.warning);
+		const use = `timebox:{platform}:${day()}:use`;
+		const member = machine("member-0", MEMBER);
+		for (const words of ["today off", "today +turns:5"]) expect(command(member, words, [own])).toEqual([ADMIN_ONLY]);
+		expect(redis.cli(["HGETALL", use])).toBe("");
+		expect(command(member, "today", [own])[0]).toContain("0 of 5 turns used, 5 left.");
+		expect(existsSync(join(state, "member-0", "timebox", "daily"))).toBe(false);
+		const admin = machine("admin-0", ADMIN);
+		expect(command(admin, "today +turns:1", [own])[0]).toMatch(/^Timebox: today's budget raised by 1 prompt/);
+		expect(command(member, "today", [own])[0]).toContain("0 of 6 turns used, 6 left.");
+		expect(limits()).toBe("");
+		// The next test starts from an empty day.
+		expect(as(ADMIN, "DEL", use)).toBe("1");
+	});
+
 	it("lets the admin set the limits and raise the day; a member's attempts are refused and change nothing", () => {
 		const admin = machine("admin", ADMIN);
 		expect(command(admin, "team set turns:2")).toEqual([

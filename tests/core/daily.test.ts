@@ -323,7 +323,7 @@ describe("/timebox today", () => {
 
 	it("shows each limited dimension as used of limit and what is left, no other, and how many sessions used it", () => {
 		expect(todayReport([])).toBe(
-			'No daily budget is set. Set one under the timebox key of pi\'s settings.json ("daily": "3h turns:60 cost:10").',
+			'No daily budget is set. Set TIMEBOX_DAILY="3h turns:60 cost:10" in the environment, or "daily" under the timebox key of pi\'s settings.json.',
 		);
 		expect(todayReport([standing(budget("turns:3"), { prompts: 2, sessions: 2 })]).split("\n")).toEqual([
 			"Timebox today: 1 daily budget.",

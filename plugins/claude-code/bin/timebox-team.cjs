@@ -61,7 +61,7 @@ var DEFAULT_TERMS = {
   command: WRITTEN_COMMAND,
   tokens: true,
   cost: true,
-  dailySetting: `Set one under the timebox key of pi's settings.json ("daily": "3h turns:60 cost:10").`
+  dailySetting: `Set TIMEBOX_DAILY="3h turns:60 cost:10" in the environment, or "daily" under the timebox key of pi's settings.json.`
 };
 function noDailyBudgetMessage(terms) {
   return `No daily budget is set. ${terms.dailySetting}`;
@@ -213,7 +213,7 @@ var CODE_FILE = "timebox-team-code.cjs";
 var entry = (0, import_node_url2.pathToFileURL)(process.argv[1] ?? "").href;
 var code = requireCodeBeside(entry, CODE_FILE, team_batch_main_exports, () => ({
   folder: codeCacheFolder(process.env),
-  version: "ac0d419ce3c1bf4b"
+  version: "6802dafc89890683"
 }));
 if (typeof code.exports.runTeamBatchScript !== "function") {
   process.stderr.write(`timebox: ${CODE_FILE} is missing beside ${process.argv[1]}: install the plugin again

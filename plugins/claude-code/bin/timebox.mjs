@@ -87,7 +87,7 @@ var DEFAULT_TERMS = {
   command: WRITTEN_COMMAND,
   tokens: true,
   cost: true,
-  dailySetting: `Set one under the timebox key of pi's settings.json ("daily": "3h turns:60 cost:10").`
+  dailySetting: `Set TIMEBOX_DAILY="3h turns:60 cost:10" in the environment, or "daily" under the timebox key of pi's settings.json.`
 };
 function noDailyBudgetMessage(terms) {
   return `No daily budget is set. ${terms.dailySetting}`;
@@ -240,7 +240,7 @@ var hook_main_exports = {};
 var CODE_FILE = "timebox-hook.cjs";
 var code = requireCodeBeside(import.meta.url, CODE_FILE, hook_main_exports, () => ({
   folder: codeCacheFolder(process.env),
-  version: "f3cbe0db06028442"
+  version: "550358fe1d777007"
 }));
 if (typeof code.exports.runHookScript !== "function") {
   process.stderr.write(`timebox: ${CODE_FILE} is missing beside ${process.argv[1]}: install the plugin again

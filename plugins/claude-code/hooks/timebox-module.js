@@ -658,7 +658,7 @@ var DEFAULT_TERMS = {
   command: WRITTEN_COMMAND,
   tokens: true,
   cost: true,
-  dailySetting: `Set one under the timebox key of pi's settings.json ("daily": "3h turns:60 cost:10").`
+  dailySetting: `Set TIMEBOX_DAILY="3h turns:60 cost:10" in the environment, or "daily" under the timebox key of pi's settings.json.`
 };
 var COST_USED = /\$[\d.]+ of (\$[\d.]+)( used, \$[\d.]+ left)?/g;
 var TOKENS_USED = /\b[\d.]+[km]? of ([\d.]+[km]?) tokens\b( used, [\d.]+[km]? left)?/g;

@@ -516,7 +516,7 @@ var DEFAULT_TERMS = {
   command: WRITTEN_COMMAND,
   tokens: true,
   cost: true,
-  dailySetting: `Set one under the timebox key of pi's settings.json ("daily": "3h turns:60 cost:10").`
+  dailySetting: `Set TIMEBOX_DAILY="3h turns:60 cost:10" in the environment, or "daily" under the timebox key of pi's settings.json.`
 };
 function noDailyBudgetMessage(terms) {
   return `No daily budget is set. ${terms.dailySetting}`;

@@ -62,7 +62,7 @@ var DEFAULT_TERMS = {
   command: WRITTEN_COMMAND,
   tokens: true,
   cost: true,
-  dailySetting: `Set one under the timebox key of pi's settings.json ("daily": "3h turns:60 cost:10").`
+  dailySetting: `Set TIMEBOX_DAILY="3h turns:60 cost:10" in the environment, or "daily" under the timebox key of pi's settings.json.`
 };
 function noDailyBudgetMessage(terms) {
   return `No daily budget is set. ${terms.dailySetting}`;
@@ -198,7 +198,7 @@ var extension_exports = {};
 var CODE_FILE = "timebox-pi.cjs";
 var code = requireCodeBeside(import.meta.url, CODE_FILE, extension_exports, () => ({
   folder: process.versions.bun === void 0 ? join2(getAgentDir(), CODE_CACHE_FOLDER) : null,
-  version: "7e15b4c0783474ee"
+  version: "bc299ccdf52a63ca"
 }));
 function hostName() {
   const { CONFIG_DIR_NAME } = host;

@@ -47,11 +47,11 @@ export function lazyDailyLedger(sessionId: () => string, open: (sessionId: strin
 	};
 }
 
-/** pi in its users' words: a daily budget is set in its settings file, or in the project's. */
+/** pi in its users' words: a daily budget is set in the environment, its settings file, or the project's. */
 export function piTerms(settingsFile: string): HostTerms {
 	return {
 		...DEFAULT_TERMS,
-		dailySetting: `Set one under the timebox key of ${settingsFile} ("daily": "3h turns:60 cost:10"), or of .pi/settings.json in the project.`,
+		dailySetting: `Set TIMEBOX_DAILY="3h turns:60 cost:10" in the environment, or "daily" under the timebox key of ${settingsFile} or of .pi/settings.json in the project.`,
 	};
 }
 

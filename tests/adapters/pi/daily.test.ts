@@ -127,7 +127,9 @@ describe("a daily budget on pi", () => {
 		const pi = await new FakePi().start();
 		await pi.timebox("today");
 		expect(pi.screen.last?.message).toMatch(/^No daily budget is set\./);
-		expect(pi.screen.last?.message).toContain(`Set one under the timebox key of ${pi.globalSettings} (`);
+		expect(pi.screen.last?.message).toBe(
+			`No daily budget is set. Set TIMEBOX_DAILY="3h turns:60 cost:10" in the environment, or "daily" under the timebox key of ${pi.globalSettings} or of .pi/settings.json in the project.`,
+		);
 	});
 
 	it("names a daily setting it cannot read, enforces nothing from it, and /timebox today names it again", async () => {

@@ -131,6 +131,26 @@ describe("Timebox in Codex CLI (codex exec)", () => {
 		expect(api.requests).toHaveLength(2);
 	});
 
+	it("waits for a prompt's hook that takes 6 s to start (a machine busy starting agents) and counts its prompt", async () => {
+		// Node, as the gate starts it, 6 s late for a prompt's hook: past the 5 s a host gave a hook before, when Codex
+		// ended the hook and let its prompt through uncounted.
+		const shims = join(root, "shims");
+		mkdirSync(shims);
+		const node = spawnSync("sh", ["-c", "command -v node"], { encoding: "utf8" }).stdout.trim();
+		writeFileSync(
+			join(shims, "node"),
+			`#!/bin/sh\ninput=$(cat)\ncase $input in *'"hook_event_name":"UserPromptSubmit"'*) sleep 6 ;; esac\nprintf '%s' "$input" | exec '${node}' "$@"\n`,
+			{ mode: 0o755 },
+		);
+		const env = { TIMEBOX_DEFAULT: "turns:1", PATH: `${shims}:${process.env.PATH}` };
+		api.reply({ text: "ONE" }, { text: "TWO" });
+		expect((await exec("first", { env })).stdout).toContain("ONE");
+		const second = await exec("second", { env, resume: true });
+		expect(second.stderr).toContain("hook: UserPromptSubmit Blocked");
+		expect(second.stdout).not.toContain("TWO");
+		expect(api.requests).toHaveLength(1);
+	});
+
 	it("puts the warning into the request of the last prompt of turns:5, and not into the first ones", async () => {
 		const env = { TIMEBOX_DEFAULT: "turns:5" };
 		await exec("p1", { env });

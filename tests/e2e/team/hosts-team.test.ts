@@ -33,11 +33,8 @@ const ACL_LINES = [
 		/^ACL SETUSER platform-(admin|member) .+$/gm,
 	),
 ].map((line) => line[0]);
-/** The hosts, in the order they start in the race: the hook hosts first, whose hooks a starved machine would hold past
- * their hosts' timeouts, while fewer hosts are starting beside them. */
+/** The hosts of the race, all started at once. */
 const HOSTS = ["claude", "classic", "gemini", "codex", "omp", "opencode", "pi"] as const;
-/** How far apart the hosts start (see the race). */
-const STAGGER_MS = 3_000;
 /** An answer of the race, streamed a word pair every 2 s: the runs that got a turn stay in flight some 20 s. */
 const answer = (host: string) =>
 	`ANSWERED ON ${host} while the others race for the last turns of the team, which the store counts once and exactly`;
@@ -288,13 +285,11 @@ describe("one team's day across every host", () => {
 		chat.reply({ text: answer("OPENCODE") });
 		geminiApi.reply({ text: answer("GEMINI") });
 		for (const fake of [anthropic, responses, ompApi, chat, geminiApi]) fake.chunkDelayMs = 2_000;
-		// Started 3 s apart, so that seven hosts do not all start at once on a 2-core machine (a hook starved past its
-		// host's timeout is let through by the host); an answered run lasts its answer's 20 s, so every prompt reaches
-		// the store while every answered one is still running: they race for the store's turns.
+		// All seven started at once; an answered run lasts its answer's 20 s, so every prompt reaches the store while
+		// every answered one is still running: they race for the store's turns.
 		const spans: { host: Host; start: number; end: number }[] = [];
 		const race = await Promise.all(
-			HOSTS.map(async (host, index) => {
-				await new Promise((resolve) => setTimeout(resolve, index * STAGGER_MS));
+			HOSTS.map(async (host) => {
 				const start = performance.now();
 				const run = await send(host, `a task on ${host}`);
 				spans.push({ host, start, end: performance.now() });
@@ -343,28 +338,25 @@ describe("one team's day across every host", () => {
 		const standing =
 			/The team platform \(set in its store\): 4 of 4 turns used, 0 left\. Used by 4 sessions\. By [^\n]+?\. It resets at midnight UTC\./;
 		// A member's today off, today +… and team set, each refused by the store in Codex's words, one line each. Codex's
-		// TUI is the seventh lane of this phase, started after the other six, as in the race.
+		// TUI is the seventh lane of this phase, all seven started at once, as in the race.
 		const adminOnly =
 			"Timebox: only the team's admin can change its budget (the store refused this user). Ask with timebox team ask +30m <why>.";
 		const others = HOSTS.filter((host) => host !== "codex");
 		const [later, tui] = await Promise.all([
 			Promise.all(
-				others.map(async (host, index) => {
-					await new Promise((resolve) => setTimeout(resolve, index * STAGGER_MS));
+				others.map(async (host) => {
 					const refused = await send(host, `one more on ${host}`);
 					const shown = await send(host, "/timebox team");
 					return { host, refused, shown };
 				}),
 			),
-			new Promise((resolve) => setTimeout(resolve, others.length * STAGGER_MS)).then(() =>
-				codexTui([
-					{ type: "timebox team", shown: "Timebox team platform: 4 turns a day, set by" },
-					{ type: "timebox today off", shown: adminOnly },
-					{ type: "timebox today +turns:5", shown: adminOnly },
-					{ type: "timebox team set turns:100", shown: adminOnly },
-					{ type: "one more on codex", shown: SPENT },
-				]),
-			),
+			codexTui([
+				{ type: "timebox team", shown: "Timebox team platform: 4 turns a day, set by" },
+				{ type: "timebox today off", shown: adminOnly },
+				{ type: "timebox today +turns:5", shown: adminOnly },
+				{ type: "timebox team set turns:100", shown: adminOnly },
+				{ type: "one more on codex", shown: SPENT },
+			]),
 		]);
 		expect(tui.split(adminOnly)).toHaveLength(4);
 		expect(redis.cli(["EXISTS", `timebox:{platform}:raise:${new Date().toISOString().slice(0, 10)}`])).toBe("0");

@@ -6,7 +6,8 @@ import type { Hooks } from "./host.ts";
 import type { OpencodeSessions } from "./sessions.ts";
 
 /** The command's line in opencode's `/` list. */
-export const COMMAND_DESCRIPTION = "Set a Timebox budget: /timebox 15m turns:3 | status | off | subagents 5m steps:30";
+export const COMMAND_DESCRIPTION =
+	"Set a Timebox budget: /timebox 15m turns:3 | status | off | report | today | team | subagents 5m steps:30";
 
 export function commandHooks(
 	sessions: OpencodeSessions,

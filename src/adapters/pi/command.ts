@@ -6,7 +6,7 @@ import { argumentCompletions } from "../../core/index.ts";
 type CommandOptions = Omit<RegisteredCommand, "name" | "sourceInfo">;
 
 export const COMMAND_DESCRIPTION =
-	"Cap this session by time and/or turns: /timebox 15m turns:3 [-- cmd] | status | off | subagents 5m steps:30";
+	"Cap this session by time and/or turns: /timebox 15m turns:3 [-- cmd] | status | off | report | today | team | subagents 5m steps:30";
 
 /** The options `pi.registerCommand("timebox", …)` takes; `run` hands the arguments to the session. */
 export function createTimeboxCommand(

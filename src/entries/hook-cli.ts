@@ -13,7 +13,6 @@ import { statusLineText, WATCH_GONE_LOOKS, WATCH_INTERVAL_MS, watchOnce } from "
 import { createFileLedger } from "../adapters/node/file-ledger.ts";
 import { FoldedSessionLog } from "../adapters/node/folded-session-log.ts";
 import type { ProjectHistoryReader, ReportPageWriter } from "../adapters/report/writer.ts";
-import { type DailyLedgerOptions, openDailyLedger, openHookDailyLedger } from "../adapters/team/open.ts";
 import type { ReadAheadDailyLedger } from "../adapters/team/read-ahead.ts";
 import { fileSessionTold } from "../adapters/team/session-told.ts";
 import type { SessionTold } from "../adapters/team/told.ts";
@@ -35,6 +34,7 @@ import {
 	TEAM_ENV,
 	TOLD_FOLDER,
 } from "../core/index.ts";
+import { type DailyLedgerOptions, openDailyLedger, openHookDailyLedger } from "./daily-ledgers.ts";
 import type { ReportLoader } from "./report/writer.ts";
 
 /** Runs the user's own status line command with the same stdin, and returns its first line ("" on any failure). */

@@ -7,7 +7,7 @@ import { nodeScheduler, systemClock } from "../adapters/node/node-time.ts";
 import { createShellStarter } from "../adapters/node/on-stop-runner.ts";
 import { opencodeDataDir } from "../adapters/opencode/data-dir.ts";
 import { createTimeboxPlugin } from "../adapters/opencode/plugin.ts";
-import { openDailyLedger } from "../adapters/team/open.ts";
+import { openDailyLedger } from "./daily-ledgers.ts";
 import { nodeProjectHistory, nodeReportPageWriter, type ReportLoader } from "./report/writer.ts";
 
 /** The report page's module, loaded only when a page or a suggestion is asked for. */

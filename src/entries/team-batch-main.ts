@@ -4,7 +4,7 @@
 
 import { writeSync } from "node:fs";
 import { systemClock } from "../adapters/node/node-time.ts";
-import { runBatchCli } from "../adapters/team/batch-cli.ts";
+import { runBatchCli } from "./batch-request.ts";
 
 /**
  * Runs the batch of the process's first argument and writes its reply line whole to stdout. `entry` is the URL of the

@@ -4034,7 +4034,7 @@ var TeamLedger = class {
   }
 };
 
-// src/adapters/team/open.ts
+// src/entries/daily-ledgers.ts
 import { hostname, userInfo } from "node:os";
 
 // src/adapters/team/bridge.ts
@@ -4999,7 +4999,7 @@ function saying(warning, ledger, session, closed) {
   };
 }
 
-// src/adapters/team/open.ts
+// src/entries/daily-ledgers.ts
 function memberName(host) {
   return `${userInfo().username}@${hostname()} (${host})`;
 }

@@ -8,7 +8,6 @@ import type { FoundSession } from "../../adapters/report/found-session.ts";
 import { teamPageData } from "../../adapters/report/team-section.ts";
 import { defaultPagePath, PAGE_DAYS, writeReportPage } from "../../adapters/report/write-page.ts";
 import { TeamLedger } from "../../adapters/team/ledger.ts";
-import { openDailyLedger } from "../../adapters/team/open.ts";
 import {
 	type Clock,
 	DAILY_ENV,
@@ -20,6 +19,7 @@ import {
 	suggestionOf,
 	suggestionText,
 } from "../../core/index.ts";
+import { openDailyLedger } from "../daily-ledgers.ts";
 import { allSessions, pastSessionsOf } from "./sources.ts";
 
 export const REPORT_USAGE =

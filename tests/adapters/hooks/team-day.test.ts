@@ -10,8 +10,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { codexCliHost } from "../../../src/adapters/codex/hook-host.ts";
-import { carriedBy, readAheadIn } from "../../../src/adapters/team/open.ts";
 import { outboxFolder } from "../../../src/adapters/team/outbox.ts";
+import { carriedBy, readAheadIn } from "../../../src/entries/daily-ledgers.ts";
 import { type CliDeps, runCli } from "../../../src/entries/hook-cli.ts";
 import { batchLedgerOn, MemoryStore, TEAM_CONFIG } from "../team/memory-store.ts";
 

@@ -8,7 +8,6 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { runTeamBatch, type TeamRequest } from "../../../src/adapters/team/batch.ts";
-import { readAheadIn } from "../../../src/adapters/team/open.ts";
 import { Outage } from "../../../src/adapters/team/outage.ts";
 import {
 	ADMIN_ONLY,
@@ -19,6 +18,7 @@ import {
 	NO_ADJUSTMENT,
 	parseCommand,
 } from "../../../src/core/index.ts";
+import { readAheadIn } from "../../../src/entries/daily-ledgers.ts";
 import { batchLedgerOn, MemoryStore, TEAM_CONFIG } from "./memory-store.ts";
 
 const DAY = "2026-11-28";

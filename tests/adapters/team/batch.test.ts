@@ -8,10 +8,10 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { parseTeamRequest, runTeamBatch, type TeamRequest } from "../../../src/adapters/team/batch.ts";
-import { runBatchCli } from "../../../src/adapters/team/batch-cli.ts";
 import { outboxFolder } from "../../../src/adapters/team/outbox.ts";
 import type { TeamCarry } from "../../../src/adapters/team/team-day.ts";
 import { type DailyBudget, NO_ADJUSTMENT, TEAM_RETRY_MS } from "../../../src/core/index.ts";
+import { runBatchCli } from "../../../src/entries/batch-request.ts";
 import { batchLedgerOn, MemoryStore, TEAM_CONFIG } from "./memory-store.ts";
 
 const BUDGET: DailyBudget = {

@@ -8,8 +8,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import fc from "fast-check";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { openDailyLedger } from "../../../src/adapters/team/open.ts";
 import { type DailyBudget, type DailyLedger, TEAM_CALL_MS, TEAM_CONNECT_MS } from "../../../src/core/index.ts";
+import { openDailyLedger } from "../../../src/entries/daily-ledgers.ts";
 import { dailyLedgerContract } from "../../contracts/daily-ledger-contract.ts";
 import { PACKAGE_ENTRY, RedisServer } from "../support/redis.ts";
 

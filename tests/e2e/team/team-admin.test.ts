@@ -8,7 +8,6 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openDailyLedger } from "../../../src/adapters/team/open.ts";
 import {
 	ADMIN_ONLY,
 	type DailyBudget,
@@ -18,6 +17,7 @@ import {
 	parseCommand,
 	parseDailyBudget,
 } from "../../../src/core/index.ts";
+import { openDailyLedger } from "../../../src/entries/daily-ledgers.ts";
 import { PACKAGE_ENTRY, RedisServer } from "../support/redis.ts";
 
 const DOCS = readFileSync(resolve(import.meta.dirname, "../../../docs/team.md"), "utf8");

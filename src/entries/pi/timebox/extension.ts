@@ -12,8 +12,8 @@ import { nodeScheduler, systemClock } from "../../../adapters/node/node-time.ts"
 import { createShellStarter } from "../../../adapters/node/on-stop-runner.ts";
 import { readTeamSettings } from "../../../adapters/pi/defaults.ts";
 import { createTimeboxExtension } from "../../../adapters/pi/extension.ts";
-import { openDailyLedger } from "../../../adapters/team/open.ts";
 import { LEDGER_FOLDER } from "../../../core/index.ts";
+import { openDailyLedger } from "../../daily-ledgers.ts";
 import { nodeProjectHistory, nodeReportPageWriter, type ReportLoader } from "../../report/writer.ts";
 
 /** What the entry hands in. */

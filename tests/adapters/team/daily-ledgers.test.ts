@@ -7,6 +7,8 @@ import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { AsyncTeamLedger } from "../../../src/adapters/team/async-ledger.ts";
 import { TeamLedger } from "../../../src/adapters/team/ledger.ts";
+import { ReadAheadLedger } from "../../../src/adapters/team/read-ahead.ts";
+import { type DailyBudget, NO_ADJUSTMENT } from "../../../src/core/index.ts";
 import {
 	machineLedger,
 	memberName,
@@ -14,9 +16,7 @@ import {
 	openDailyLedger,
 	openHookDailyLedger,
 	readAheadIn,
-} from "../../../src/adapters/team/open.ts";
-import { ReadAheadLedger } from "../../../src/adapters/team/read-ahead.ts";
-import { type DailyBudget, NO_ADJUSTMENT } from "../../../src/core/index.ts";
+} from "../../../src/entries/daily-ledgers.ts";
 import { TEAM_CONFIG } from "./memory-store.ts";
 
 let state: string;

@@ -6,6 +6,19 @@
 // it as a batch's ledger.
 
 import { hostname, userInfo } from "node:os";
+import { createDailyLedger, dailyStateDir } from "../adapters/node/daily-ledger.ts";
+import { AsyncTeamLedger } from "../adapters/team/async-ledger.ts";
+import { type BatchLedger, runTeamBatch } from "../adapters/team/batch.ts";
+import { openSyncStore, storeWorkerLocation } from "../adapters/team/bridge.ts";
+import { nodeConnector, openStore } from "../adapters/team/client.ts";
+import { readTeam, type TeamConfig, type TeamSettings, teamDay } from "../adapters/team/config.ts";
+import { TeamLedger } from "../adapters/team/ledger.ts";
+import { fileOutbox, outboxFolder } from "../adapters/team/outbox.ts";
+import { type ReadAheadDailyLedger, ReadAheadLedger } from "../adapters/team/read-ahead.ts";
+import { SCRIPT_SHAS, SCRIPTS } from "../adapters/team/scripts.ts";
+import { TeamDay, type TeamLedgerOptions } from "../adapters/team/team-day.ts";
+import { firstTold, type SessionTold } from "../adapters/team/told.ts";
+import { saying } from "../adapters/team/unusable.ts";
 import {
 	type Clock,
 	type DailyBudget,
@@ -14,20 +27,7 @@ import {
 	TEAM_CONNECT_MS,
 	teamStoreRefusal,
 	teamStoreUnreachable,
-} from "../../core/index.ts";
-import { createDailyLedger, dailyStateDir } from "../node/daily-ledger.ts";
-import { AsyncTeamLedger } from "./async-ledger.ts";
-import { type BatchLedger, runTeamBatch } from "./batch.ts";
-import { openSyncStore, storeWorkerLocation } from "./bridge.ts";
-import { nodeConnector, openStore } from "./client.ts";
-import { readTeam, type TeamConfig, type TeamSettings, teamDay } from "./config.ts";
-import { TeamLedger } from "./ledger.ts";
-import { fileOutbox, outboxFolder } from "./outbox.ts";
-import { type ReadAheadDailyLedger, ReadAheadLedger } from "./read-ahead.ts";
-import { SCRIPT_SHAS, SCRIPTS } from "./scripts.ts";
-import { TeamDay, type TeamLedgerOptions } from "./team-day.ts";
-import { firstTold, type SessionTold } from "./told.ts";
-import { saying } from "./unusable.ts";
+} from "../core/index.ts";
 
 /** Who runs this session, for the team: `user@machine (host)`. */
 export function memberName(host: string): string {

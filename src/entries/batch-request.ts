@@ -3,9 +3,9 @@
 // Node host (the password stays in the environment, never on a command line), the batch run on it with each call
 // bounded so that the process ends in time, and one JSON line answered.
 
-import { type Clock, TEAM_HOP_WAIT_MS } from "../../core/index.ts";
-import { parseTeamRequest, runTeamBatch } from "./batch.ts";
-import { openBatchLedger } from "./open.ts";
+import { parseTeamRequest, runTeamBatch } from "../adapters/team/batch.ts";
+import { type Clock, TEAM_HOP_WAIT_MS } from "../core/index.ts";
+import { openBatchLedger } from "./daily-ledgers.ts";
 
 /** The reply line to the batch whose request is `arg`: the batch's reply, or `{ "error": … }`. */
 export async function runBatchCli(arg: string | undefined, env: NodeJS.ProcessEnv, clock: Clock, entry: string) {

@@ -11,7 +11,7 @@ import { AsyncTeamLedger } from "../adapters/team/async-ledger.ts";
 import { type BatchLedger, runTeamBatch } from "../adapters/team/batch.ts";
 import { openSyncStore, storeWorkerLocation } from "../adapters/team/bridge.ts";
 import { nodeConnector, openStore } from "../adapters/team/client.ts";
-import { readTeam, type TeamConfig, type TeamSettings, teamDay } from "../adapters/team/config.ts";
+import { readTeam, type TeamConfig, type TeamSettings } from "../adapters/team/config.ts";
 import { TeamLedger } from "../adapters/team/ledger.ts";
 import { fileOutbox, outboxFolder } from "../adapters/team/outbox.ts";
 import { type ReadAheadDailyLedger, ReadAheadLedger } from "../adapters/team/read-ahead.ts";
@@ -85,7 +85,7 @@ function opening(options: DailyLedgerOptions): {
 	const { config, warning, closed } = readTeam(env, options.settings ?? {}, () => memberName(options.host));
 	const create = () => createDailyLedger(stateDir, sessionId, clock);
 	if (warning !== null) {
-		const refusing = closed && { team: closed, dayStart: () => teamDay(clock.now(), closed.zone).start };
+		const refusing = closed && { team: closed, clock };
 		return { local: saying(warning, machineLedger(create), told, refusing), team: null };
 	}
 	if (config === null) return { local: machineLedger(create, told), team: null };

@@ -6637,7 +6637,8 @@ function saying(warning, ledger, session, closed) {
     standings(budgets) {
       const own = ledger.standings(budgets);
       if (closed === void 0) return own;
-      if (own.length === 0) return [closedTeamStanding(closed.team, warning, closed.dayStart())];
+      if (own.length === 0)
+        return [closedTeamStanding(closed.team, warning, teamDay(closed.clock.now(), closed.team.zone).start)];
       return own.map((standing2) => ({ ...standing2, closed: warning }));
     },
     countPrompt: (budgets, limits) => closed === void 0 && ledger.countPrompt(budgets, limits),
@@ -6832,11 +6833,7 @@ var ModuleHost = class {
     const dir = dailyDir(env.stateHome, env.home);
     const machine = daily?.trim() && dir !== null ? new ModuleDailyLedger(this.engine, dir, sessionId, clock) : void 0;
     if (warning === null) return machine;
-    return unusableTeam(
-      warning,
-      machine,
-      closed && { team: closed, dayStart: () => teamDay(clock.now(), closed.zone).start }
-    );
+    return unusableTeam(warning, machine, closed && { team: closed, clock });
   }
   /** The session ended (exit, `/clear`, a resume): its timers stop and its changes are written. */
   async end() {

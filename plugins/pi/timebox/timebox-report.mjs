@@ -4983,7 +4983,8 @@ function saying(warning, ledger, session, closed) {
     standings(budgets) {
       const own = ledger.standings(budgets);
       if (closed === void 0) return own;
-      if (own.length === 0) return [closedTeamStanding(closed.team, warning, closed.dayStart())];
+      if (own.length === 0)
+        return [closedTeamStanding(closed.team, warning, teamDay(closed.clock.now(), closed.team.zone).start)];
       return own.map((standing) => ({ ...standing, closed: warning }));
     },
     countPrompt: (budgets, limits) => closed === void 0 && ledger.countPrompt(budgets, limits),
@@ -5023,7 +5024,7 @@ function opening(options) {
   const { config, warning, closed } = readTeam(env, options.settings ?? {}, () => memberName(options.host));
   const create = () => createDailyLedger(stateDir, sessionId, clock);
   if (warning !== null) {
-    const refusing = closed && { team: closed, dayStart: () => teamDay(clock.now(), closed.zone).start };
+    const refusing = closed && { team: closed, clock };
     return { local: saying(warning, machineLedger(create), told, refusing), team: null };
   }
   if (config === null) return { local: machineLedger(create, told), team: null };

@@ -3,13 +3,14 @@
 // its team for `/timebox team` to say again. In the closed failure mode it refuses new turns with that reason, as a
 // store that cannot be reached does. Free of Node's modules: Claude Code's hooks module uses it too.
 
-import { closedTeamStanding, type DailyLedger, type DailyTeam } from "../../core/index.ts";
+import { type Clock, closedTeamStanding, type DailyLedger, type DailyTeam } from "../../core/index.ts";
+import { teamDay } from "./config.ts";
 import { firstTold, type SessionTold } from "./told.ts";
 
-/** A team set wrongly in the closed failure mode: the team as set, and the start of its day (epoch ms) now. */
+/** A team set wrongly in the closed failure mode: the team as set (its day in its zone), and the session's clock. */
 export interface ClosedUnusableTeam {
 	team: DailyTeam;
-	dayStart: () => number;
+	clock: Clock;
 }
 
 /**
@@ -30,7 +31,8 @@ export function saying(
 		standings(budgets) {
 			const own = ledger.standings(budgets);
 			if (closed === undefined) return own;
-			if (own.length === 0) return [closedTeamStanding(closed.team, warning, closed.dayStart())];
+			if (own.length === 0)
+				return [closedTeamStanding(closed.team, warning, teamDay(closed.clock.now(), closed.team.zone).start)];
 			return own.map((standing) => ({ ...standing, closed: warning }));
 		},
 		countPrompt: (budgets, limits) => closed === undefined && ledger.countPrompt(budgets, limits),

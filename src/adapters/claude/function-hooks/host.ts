@@ -14,7 +14,7 @@ import {
 	TEAM_ENV,
 	TEAM_TZ_ENV,
 } from "../../../core/index.ts";
-import { readTeam, teamDay } from "../../team/config.ts";
+import { readTeam } from "../../team/config.ts";
 import { claudeCodeTerms } from "../terms.ts";
 import { dailyDir, ModuleDailyLedger, type ModuleLedger } from "./daily.ts";
 import type { Engine } from "./engine.ts";
@@ -163,11 +163,7 @@ export class ModuleHost {
 		const machine =
 			daily?.trim() && dir !== null ? new ModuleDailyLedger(this.engine, dir, sessionId, clock) : undefined;
 		if (warning === null) return machine;
-		return unusableTeam(
-			warning,
-			machine,
-			closed && { team: closed, dayStart: () => teamDay(clock.now(), closed.zone).start },
-		);
+		return unusableTeam(warning, machine, closed && { team: closed, clock });
 	}
 
 	/** The session ended (exit, `/clear`, a resume): its timers stop and its changes are written. */

@@ -518,7 +518,7 @@ describe("a team set wrongly, on function hooks", () => {
 		};
 
 		// In the closed mode nothing is counted: every new turn is refused before.
-		const closed = unusableTeam(why, machine, { team: { name: "plat form", zone: "UTC" }, dayStart: () => 0 });
+		const closed = unusableTeam(why, machine, { team: { name: "plat form", zone: "UTC" }, clock: { now: () => 0 } });
 		expect(closed.countPrompt([budget], [1])).toBe(false);
 		expect(calls).toEqual([]);
 

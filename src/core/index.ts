@@ -118,7 +118,14 @@ export {
 	type TimeboxRecord,
 } from "./model/records.ts";
 export { formatTime, parseTimeToMs, parseTurns } from "./parse.ts";
-export { budgetStoreOver, type RestoreResult, restore, restoreBudget, type SyncBudgetStore } from "./persist.ts";
+export {
+	budgetStoreOver,
+	type RestoreResult,
+	restore,
+	restoreBudget,
+	SpecSessionStore,
+	type SyncBudgetStore,
+} from "./persist.ts";
 export type {
 	AgentBridge,
 	BudgetLedger,

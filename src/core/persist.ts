@@ -73,6 +73,33 @@ export function budgetStoreOver(store: SessionStore): SyncBudgetStore & Transcri
 	};
 }
 
+/**
+ * A host's own session store that is the spec's `BudgetStore` and `TranscriptBridge` too, over what it keeps
+ * (`budgetStoreOver`): a store extends it and writes `append` and `history`, and the optional writes it keeps.
+ */
+export abstract class SpecSessionStore implements SessionStore, SyncBudgetStore, TranscriptBridge {
+	private readonly spec = budgetStoreOver(this);
+
+	abstract append(record: TimeboxRecord): void;
+	abstract history(): HistoryItem[];
+
+	appendActive(budget: TimeboxBudget | BudgetRecordData): void {
+		this.spec.appendActive(budget);
+	}
+
+	appendOff(disabledAt: number, budgetId?: string): void {
+		this.spec.appendOff(disabledAt, budgetId);
+	}
+
+	loadRecords(): TimeboxRecord[] {
+		return this.spec.loadRecords();
+	}
+
+	countUserMessages(): number {
+		return this.spec.countUserMessages();
+	}
+}
+
 /** A record as read back that sets a budget or turns one off; `restore` checks the rest of its fields. */
 function isBudgetRecord(value: unknown): value is Extract<TimeboxRecord, { kind: "active" | "off" }> {
 	return (

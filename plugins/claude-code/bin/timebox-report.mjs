@@ -1098,6 +1098,21 @@ function budgetStoreOver(store) {
     countUserMessages: () => history().filter((item) => item.kind === "prompt").length
   };
 }
+var SpecSessionStore = class {
+  spec = budgetStoreOver(this);
+  appendActive(budget) {
+    this.spec.appendActive(budget);
+  }
+  appendOff(disabledAt, budgetId) {
+    this.spec.appendOff(disabledAt, budgetId);
+  }
+  loadRecords() {
+    return this.spec.loadRecords();
+  }
+  countUserMessages() {
+    return this.spec.countUserMessages();
+  }
+};
 function isBudgetRecord(value) {
   return typeof value === "object" && value !== null && "kind" in value && (value.kind === "active" || value.kind === "off");
 }
@@ -3387,12 +3402,13 @@ function eachLogLine(text2, add) {
 }
 
 // src/adapters/node/session-log.ts
-var SessionLog = class {
+var SessionLog = class extends SpecSessionStore {
   /**
    * `readOnce`: the file is read at the first look and kept, with what this log writes added (a hook is one short
    * process: it folds its session once); else every look reads the file again.
    */
   constructor(dataDir, sessionId, clock = systemClock, readOnce = false, files = nodeAppendFiles) {
+    super();
     this.clock = clock;
     this.readOnce = readOnce;
     this.files = files;
@@ -3402,20 +3418,6 @@ var SessionLog = class {
   clock;
   readOnce;
   files;
-  /** The spec's `BudgetStore` and `TranscriptBridge`, over what this store keeps. */
-  spec = budgetStoreOver(this);
-  appendActive(budget) {
-    this.spec.appendActive(budget);
-  }
-  appendOff(disabledAt, budgetId) {
-    this.spec.appendOff(disabledAt, budgetId);
-  }
-  loadRecords() {
-    return this.spec.loadRecords();
-  }
-  countUserMessages() {
-    return this.spec.countUserMessages();
-  }
   folder;
   file;
   /** The lines as read once, with those written since, where the log is read once (one hook's life). */

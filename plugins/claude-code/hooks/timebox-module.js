@@ -1645,6 +1645,21 @@ function budgetStoreOver(store) {
     countUserMessages: () => history().filter((item) => item.kind === "prompt").length
   };
 }
+var SpecSessionStore = class {
+  spec = budgetStoreOver(this);
+  appendActive(budget) {
+    this.spec.appendActive(budget);
+  }
+  appendOff(disabledAt, budgetId) {
+    this.spec.appendOff(disabledAt, budgetId);
+  }
+  loadRecords() {
+    return this.spec.loadRecords();
+  }
+  countUserMessages() {
+    return this.spec.countUserMessages();
+  }
+};
 function isBudgetRecord(value) {
   return typeof value === "object" && value !== null && "kind" in value && (value.kind === "active" || value.kind === "off");
 }
@@ -6140,8 +6155,9 @@ function onStopIntent(claims, budgetId, marks) {
     recovered: claims.some((other) => other.kind === "onStopRecovered" && other.budgetId === budgetId)
   };
 }
-var ModuleStore = class _ModuleStore {
+var ModuleStore = class _ModuleStore extends SpecSessionStore {
   constructor(engine, sessionId, saved, deps, marks) {
+    super();
     this.engine = engine;
     this.sessionId = sessionId;
     this.saved = saved;
@@ -6155,20 +6171,6 @@ var ModuleStore = class _ModuleStore {
   saved;
   deps;
   marks;
-  /** The spec's `BudgetStore` and `TranscriptBridge`, over what this store keeps. */
-  spec = budgetStoreOver(this);
-  appendActive(budget) {
-    this.spec.appendActive(budget);
-  }
-  appendOff(disabledAt, budgetId) {
-    this.spec.appendOff(disabledAt, budgetId);
-  }
-  loadRecords() {
-    return this.spec.loadRecords();
-  }
-  countUserMessages() {
-    return this.spec.countUserMessages();
-  }
   writing = Promise.resolve();
   /** A write is queued behind the one in flight: it takes the entry as it stands when it starts. */
   queued = false;

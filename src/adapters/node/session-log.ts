@@ -5,9 +5,6 @@
 import { mkdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import {
-	type BudgetRecordData,
-	type BudgetStore,
-	budgetStoreOver,
 	type Clock,
 	type FoldedHistory,
 	foldHistory,
@@ -18,9 +15,8 @@ import {
 	type LogRead,
 	type RecordedUsage,
 	type SessionStore,
-	type TimeboxBudget,
+	SpecSessionStore,
 	type TimeboxRecord,
-	type TranscriptBridge,
 	type TranscriptPrompt,
 } from "../../core/index.ts";
 import { type AppendFiles, appendLine, named, nodeAppendFiles } from "./append-line.ts";
@@ -31,25 +27,7 @@ import { systemClock } from "./node-time.ts";
  * A session's log: budget records (`active`, `off`), the prompts counted (`prompt`) and what responses used
  * (`usage`, with how far the transcript was read), one JSON object a line.
  */
-export class SessionLog implements SessionStore, BudgetStore, TranscriptBridge {
-	/** The spec's `BudgetStore` and `TranscriptBridge`, over what this store keeps. */
-	private readonly spec = budgetStoreOver(this);
-
-	appendActive(budget: TimeboxBudget | BudgetRecordData): void {
-		this.spec.appendActive(budget);
-	}
-
-	appendOff(disabledAt: number, budgetId?: string): void {
-		this.spec.appendOff(disabledAt, budgetId);
-	}
-
-	loadRecords(): TimeboxRecord[] {
-		return this.spec.loadRecords();
-	}
-
-	countUserMessages(): number {
-		return this.spec.countUserMessages();
-	}
+export class SessionLog extends SpecSessionStore {
 	protected readonly folder: string;
 	protected readonly file: string;
 	/** The lines as read once, with those written since, where the log is read once (one hook's life). */
@@ -71,6 +49,7 @@ export class SessionLog implements SessionStore, BudgetStore, TranscriptBridge {
 		private readonly readOnce = false,
 		protected readonly files: AppendFiles = nodeAppendFiles,
 	) {
+		super();
 		this.folder = join(dataDir, "sessions");
 		this.file = join(this.folder, `${sessionId}.jsonl`);
 	}

@@ -7,9 +7,6 @@
 
 import {
 	type BudgetLedger,
-	type BudgetRecordData,
-	type BudgetStore,
-	budgetStoreOver,
 	type Cancel,
 	type Clock,
 	type HistoryItem,
@@ -20,10 +17,8 @@ import {
 	type OnStopIntent,
 	type RecordedUsage,
 	type Scheduler,
-	type SessionStore,
-	type TimeboxBudget,
+	SpecSessionStore,
 	type TimeboxRecord,
-	type TranscriptBridge,
 } from "../../../core/index.ts";
 import type { Engine } from "./engine.ts";
 import { markKey, moduleStartMark, type OnStopMarks, startedMarks } from "./on-stop.ts";
@@ -114,25 +109,7 @@ function onStopIntent(claims: readonly SavedClaim[], budgetId: string, marks: Ma
 }
 
 /** The session store and the ledger of one Claude Code session, over `$.store`. */
-export class ModuleStore implements SessionStore, BudgetLedger, BudgetStore, TranscriptBridge {
-	/** The spec's `BudgetStore` and `TranscriptBridge`, over what this store keeps. */
-	private readonly spec = budgetStoreOver(this);
-
-	appendActive(budget: TimeboxBudget | BudgetRecordData): void {
-		this.spec.appendActive(budget);
-	}
-
-	appendOff(disabledAt: number, budgetId?: string): void {
-		this.spec.appendOff(disabledAt, budgetId);
-	}
-
-	loadRecords(): TimeboxRecord[] {
-		return this.spec.loadRecords();
-	}
-
-	countUserMessages(): number {
-		return this.spec.countUserMessages();
-	}
+export class ModuleStore extends SpecSessionStore implements BudgetLedger {
 	private writing: Promise<void> = Promise.resolve();
 	/** A write is queued behind the one in flight: it takes the entry as it stands when it starts. */
 	private queued = false;
@@ -152,6 +129,7 @@ export class ModuleStore implements SessionStore, BudgetLedger, BudgetStore, Tra
 		private readonly deps: StoreDeps,
 		private readonly marks?: MarksSeen,
 	) {
+		super();
 		const dir = deps.marks?.dir;
 		if (dir !== undefined) this.startMark = (claim) => moduleStartMark(dir, claim);
 	}

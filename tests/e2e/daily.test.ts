@@ -83,6 +83,26 @@ describe("a daily budget on real pi", () => {
 		);
 	});
 
+	it("does not count for the day the prompt the session's own turns: refuses: three of turns:3 reach the model", async () => {
+		const { mkdirSync } = await import("node:fs");
+		mkdirSync(join(host.cwd, ".pi"), { recursive: true });
+		writeFileSync(join(host.cwd, ".pi", "settings.json"), JSON.stringify({ timebox: { daily: "turns:3" } }));
+		const pi = await host.start();
+		await pi.timebox("turns:1");
+		for (const prompt of ["one", "two", "three", "four", "five"]) {
+			host.faux.setResponses([textAnswer(`${prompt} done`)]);
+			await pi.prompt(prompt);
+		}
+		const reasons = [1, 2, 3, 4, 5].map((run) => pi.promptRun(run).assistant.map((message) => message.stopReason));
+		expect(reasons).toEqual([["stop"], ["aborted"], ["stop"], ["stop"], ["aborted"]]);
+		expect(pi.screen.messages("error")).toEqual([
+			"Timebox budget spent. Used 1 turn, 0s. The agent stops for this turn. The chat continues.",
+			SPENT,
+		]);
+		await pi.timebox("today");
+		expect(pi.screen.notifications.at(-1)?.message).toMatch(/: 3 of 3 prompts used, 0 left\. Used by 1 session\.$/);
+	});
+
 	it("answers exactly N prompts between two pi -p processes racing on the same day", async () => {
 		writeFileSync(join(host.agentDir, "settings.json"), JSON.stringify({ timebox: { daily: "turns:3" } }));
 		const [first, second] = await Promise.all([piPrint(["one", "two"]), piPrint(["three", "four"])]);

@@ -258,6 +258,29 @@ describe.each(NAMED_DRIVERS)("steps and the daily budget on the %s", (_name, mak
 			rmSync(dir, { recursive: true, force: true });
 		}
 	});
+
+	it("does not count for the day a prompt the session's own budget refuses: the day's prompts all reach the model", async () => {
+		const dir = mkdtempSync(join(tmpdir(), "timebox-scenario-daily-"));
+		try {
+			host = make({ daily: { text: "turns:2", dir } });
+			await host.command("turns:1");
+			expect((await host.prompt()).stopped).toBe(false);
+			// The session's budget refuses the second prompt: it never runs, so the day keeps its second prompt.
+			expect((await host.prompt()).stopped).toBe(true);
+			expect(spentNotices(host)).toHaveLength(1);
+			expect((await host.prompt({ toolCalls: 1 })).stopped).toBe(false);
+			expect((await host.prompt()).stopped).toBe(true);
+			expect(
+				host
+					.notices()
+					.filter(
+						(notice) => notice.message === "Timebox: today's budget is spent (2 prompts). It resets at midnight.",
+					),
+			).toHaveLength(1);
+		} finally {
+			rmSync(dir, { recursive: true, force: true });
+		}
+	});
 });
 
 describe.each(NAMED_DRIVERS)("the loop guard on the %s", (_name, make) => {

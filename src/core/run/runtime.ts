@@ -70,11 +70,13 @@ export class SessionRuntime {
 
 	/**
 	 * Feeds one event to the daily budgets and then to the session's rules. A refusal of the daily budgets ends the
-	 * event there; else their notices and lines for the model come after the session's own.
+	 * event there; else their notices and lines for the model come after the session's own. A new prompt that the
+	 * session's own budget refuses goes to the session's rules alone: it never runs, so the day does not count it.
 	 */
 	handle(event: SessionEvent): Answer {
 		// A prompt refused after all started no run: nothing of its time counts for the day.
 		if (event.type === "promptRefused") this.daily = { ...this.daily, session: dailyRefused(this.daily.session) };
+		if (this.sessionRefusesPrompt(event)) return this.dispatch(event);
 		const daily = this.dailyAnswer(event);
 		if (daily !== null && daily.refusal !== null) return daily;
 		const answer = this.dispatch(event);
@@ -208,6 +210,22 @@ export class SessionRuntime {
 		} catch (error) {
 			this.ports.problem("daily budget", error);
 			return null;
+		}
+	}
+
+	/**
+	 * Whether the event is a new prompt, under a daily budget, that the session's own rules would refuse (their
+	 * transition is pure: asked on the state as it stands, it changes nothing). False where that cannot be told: the day
+	 * then counts the prompt first, as it does any other.
+	 */
+	private sessionRefusesPrompt(event: SessionEvent): boolean {
+		if (event.type !== "modelCall") return false;
+		try {
+			if (!hasDailyBudgets(this.ports.daily) || this.dailyEventOf(event)?.type !== "newPrompt") return false;
+			const { effects } = transitionWithSubagents(this.state, event, this.ports.clock.now());
+			return effects.some((effect) => effect.kind === "abort" || effect.kind === "refuse");
+		} catch {
+			return false;
 		}
 	}
 

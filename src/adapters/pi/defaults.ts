@@ -1,6 +1,6 @@
 // Where a default budget for new pi sessions comes from: the --timebox flag, then PI_TIMEBOX (pi's own name), then
-// TIMEBOX_DEFAULT (every host's), then the project's .pi/settings.json, then the user's settings.json (the `timebox`
-// key's `default`). The first one set wins; the core decides what it does (it never replaces a budget the session
+// TIMEBOX_DEFAULT (every host's), then the project's .pi/settings.json, then the user's settings.json (oh-my-pi's
+// config.yml; the `timebox` key's `default`). The first one set wins; the core decides what it does (it never replaces a budget the session
 // already had). The other settings under the same key (`onLimit`, `awareness`, `grace`, `subagents`) are read the same
 // way, the project's over the user's; TIMEBOX_SUBAGENTS wins over `subagents` and TIMEBOX_DAILY over the user's `daily`,
 // as the environment wins over the settings file on every host.
@@ -22,7 +22,7 @@ export interface DefaultSources {
 	env: NodeJS.ProcessEnv;
 	/** The project's working directory: its `.pi/settings.json` is read. */
 	cwd: string;
-	/** The user's global settings file (`settings.json` in pi's agent directory). */
+	/** The user's global settings file (`settings.json` in pi's agent directory, `config.yml` in oh-my-pi's). */
 	globalSettings: string;
 }
 
@@ -32,14 +32,36 @@ export const DEFAULT_FLAG = "timebox";
 export const PI_DEFAULT_ENV = "PI_TIMEBOX";
 /** The key Timebox reads in pi's settings files. */
 export const SETTINGS_KEY = "timebox";
+/** pi's settings file in its agent directory. */
+export const PI_SETTINGS_FILE = "settings.json";
+/**
+ * oh-my-pi's, in YAML: at its start it moves a `settings.json` of its agent directory into this file, the `timebox`
+ * key with the rest, before an extension reads it.
+ */
+export const OMP_SETTINGS_FILE = "config.yml";
+
+/** A YAML parser: Bun's own where the host runs on Bun (oh-my-pi); none on Node, where no host keeps YAML settings. */
+function yamlParser(): ((text: string) => unknown) | null {
+	// A host boundary: Bun's global, which Node's types do not declare.
+	const bun = (globalThis as { Bun?: { YAML?: { parse?: unknown } } }).Bun;
+	const parse = bun?.YAML?.parse;
+	return typeof parse === "function" ? (text) => parse(text) : null;
+}
+
+/** A settings file's text as data: YAML for a `.yml` file, else JSON. */
+function parseSettings(file: string, text: string): unknown {
+	if (!file.endsWith(".yml")) return JSON.parse(text);
+	const parse = yamlParser();
+	return parse === null ? undefined : parse(text);
+}
 
 /** The `timebox` key of a settings file, or undefined when the file or the key is not there. */
 function settingsSection(file: string): Record<string, unknown> | undefined {
 	let parsed: unknown;
 	try {
-		parsed = JSON.parse(readFileSync(file, "utf8"));
+		parsed = parseSettings(file, readFileSync(file, "utf8"));
 	} catch {
-		// No file, or one pi itself will complain about: nothing from it.
+		// No file, or one the host itself will complain about: nothing from it.
 		return undefined;
 	}
 	const section = isRecord(parsed) ? parsed[SETTINGS_KEY] : undefined;

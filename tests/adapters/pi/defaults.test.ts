@@ -1,6 +1,6 @@
 // Where a default budget for new pi sessions comes from, and in which order: --timebox, PI_TIMEBOX, TIMEBOX_DEFAULT, the
 // project's .pi/settings.json, the user's settings.json; the subagent budget: TIMEBOX_SUBAGENTS, then the same two
-// files; the user's daily budget: TIMEBOX_DAILY, then the user's file. A team set up with the environment alone (as on
+// files; the user's daily budget: TIMEBOX_DAILY, then the user's file (oh-my-pi's config.yml, in YAML). A team set up with the environment alone (as on
 // every other host) once left pi neither held nor counted.
 // Guards a setting read from the wrong place or in the wrong order, and a bad one not named with its source.
 
@@ -8,6 +8,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { parse as parseYaml } from "yaml";
 import { readDefaultBudget, readSettings, readTeamSettings } from "../../../src/adapters/pi/defaults.ts";
 import { NO_SUBAGENT_BUDGET } from "../../../src/core/subagents/messages.ts";
 import { FakePi, FakeSessionFile } from "./fake-pi.ts";
@@ -236,5 +237,50 @@ describe("a team's store and name in pi's settings", () => {
 		settings(globalSettings, { timebox: { daily: "turns:8", dailyStore: "redis://h:6379", team: "platform" } });
 		expect(readTeamSettings(globalSettings)).toEqual({ dailyStore: "redis://h:6379", team: "platform" });
 		expect(readTeamSettings(join(root, "none.json"))).toEqual({ dailyStore: undefined, team: undefined });
+	});
+});
+
+describe("oh-my-pi's config.yml", () => {
+	const yaml = () => join(root, "agent", "config.yml");
+	const TEXT = [
+		"theme: dark",
+		"timebox:",
+		"  default: 1h turns:5",
+		"  daily: turns:8",
+		"  dailyStore: redis://h:6379",
+		"  team: platform",
+		"  subagents:",
+		'    "*": 5m steps:30',
+		"",
+	].join("\n");
+	afterEach(() => {
+		delete (globalThis as { Bun?: unknown }).Bun;
+	});
+
+	it("reads the timebox key of oh-my-pi's YAML settings with Bun's parser, as pi's settings.json", () => {
+		// oh-my-pi runs on Bun, whose YAML parser Timebox uses; the same parser's stand-in on Node.
+		(globalThis as { Bun?: unknown }).Bun = { YAML: { parse: parseYaml } };
+		settings(yaml(), TEXT);
+		const globalSettings = yaml();
+		expect(readDefaultBudget({ flag: undefined, env: {}, cwd: project, globalSettings })).toEqual({
+			text: "1h turns:5",
+			source: `timebox.default in ${yaml()}`,
+		});
+		const read = readSettings({ env: {}, cwd: project, globalSettings });
+		expect(read.daily).toEqual([{ value: "turns:8", source: `timebox.daily in ${yaml()}`, scope: "user" }]);
+		expect(read.subagents).toEqual({ value: { "*": "5m steps:30" }, source: `timebox.subagents in ${yaml()}` });
+		expect(readTeamSettings(globalSettings)).toEqual({ dailyStore: "redis://h:6379", team: "platform" });
+		// The environment wins over the file, as everywhere.
+		expect(
+			readDefaultBudget({ flag: undefined, env: { TIMEBOX_DEFAULT: "10m" }, cwd: project, globalSettings }),
+		).toEqual({ text: "10m", source: "TIMEBOX_DEFAULT" });
+	});
+
+	it("reads nothing from a YAML file it cannot parse, or where no YAML parser is at hand", () => {
+		settings(yaml(), TEXT);
+		expect(readDefaultBudget({ flag: undefined, env: {}, cwd: project, globalSettings: yaml() })).toBeNull();
+		(globalThis as { Bun?: unknown }).Bun = { YAML: { parse: parseYaml } };
+		settings(yaml(), "timebox: [unclosed\n");
+		expect(readDefaultBudget({ flag: undefined, env: {}, cwd: project, globalSettings: yaml() })).toBeNull();
 	});
 });

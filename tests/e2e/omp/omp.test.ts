@@ -4,7 +4,7 @@
 // command, a bad budget line, a turn budget used up and continued in a new process (restored; the next turn stops it
 // once), and the loop guard.
 
-import { existsSync, mkdirSync, readFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -60,6 +60,20 @@ describe("Timebox in oh-my-pi (omp -p)", () => {
 		const bad = await ompPrint(["/timebox 15x"]);
 		expect(bad.stderr).toContain('[timebox] warning: Timebox: "15x" is not a budget word');
 		expect(api.requests).toEqual([]);
+	});
+
+	it("reads the timebox key of the user's settings file, which omp moves into its config.yml at its start", async () => {
+		const agent = join(root, "home", ".omp", "agent");
+		mkdirSync(agent, { recursive: true });
+		writeFileSync(join(agent, "settings.json"), JSON.stringify({ timebox: { default: "turns:1" } }));
+		api.reply({ text: "ONE" }, { text: "TWO" });
+		const run = await ompPrint(["first", "second"]);
+		expect(existsSync(join(agent, "settings.json"))).toBe(false);
+		expect(run.stderr).toContain(
+			`[timebox] info: Timebox set from timebox.default in ${join(agent, "config.yml")}: 1 turn.`,
+		);
+		expect(run.stderr).toMatch(/\[timebox\] error: Timebox budget spent\. Used 1 turn, \d+s\./);
+		expect(api.requests).toHaveLength(1);
 	});
 
 	it("answers prompts 1 and 2 of turns:2 and stops the 3rd before a request, and warns the last prompt's request", async () => {

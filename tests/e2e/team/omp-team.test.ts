@@ -35,8 +35,7 @@ afterAll(async () => {
 });
 
 /**
- * A machine of its own, with `daily: "turns:2"` in the project's `.pi/settings.json` (omp 18 moves its own
- * `~/.omp/agent/settings.json` into `config.yml` at start, before an extension reads it).
+ * A machine of its own, with `daily: "turns:2"` in the project's `.pi/settings.json`.
  */
 function machine(name: string): string {
 	for (const folder of ["home", "work/.pi", "tmp", "state"]) mkdirSync(join(root, name, folder), { recursive: true });

@@ -1,6 +1,6 @@
 // The pi extension's code, which the package's entry (index.ts) runs from V8's code cache: Timebox with the real clock,
-// Node timers, the detached shell runner, the ledger under pi's agent directory, the daily ledger (a team's when a store
-// is set), and stderr as the fallback. What comes from pi or needs the entry's own module (pi's agent directory, the
+// Node timers, the detached shell runner, the settings file (pi's settings.json, oh-my-pi's config.yml), the ledger
+// under pi's agent directory, the daily ledger (a team's when a store is set), and stderr as the fallback. What comes from pi or needs the entry's own module (pi's agent directory, the
 // entry's place, the report page's import) the entry hands in: this file is CommonJS run by the entry, and imports
 // nothing but Node's modules.
 
@@ -10,7 +10,7 @@ import type { ExtensionAPI } from "@mariozechner/pi-coding-agent";
 import { createFileLedger } from "../../../adapters/node/file-ledger.ts";
 import { nodeScheduler, systemClock } from "../../../adapters/node/node-time.ts";
 import { createShellStarter } from "../../../adapters/node/on-stop-runner.ts";
-import { readTeamSettings } from "../../../adapters/pi/defaults.ts";
+import { OMP_SETTINGS_FILE, PI_SETTINGS_FILE, readTeamSettings } from "../../../adapters/pi/defaults.ts";
 import { createTimeboxExtension } from "../../../adapters/pi/extension.ts";
 import { LEDGER_FOLDER } from "../../../core/index.ts";
 import { openDailyLedger } from "../../daily-ledgers.ts";
@@ -30,7 +30,8 @@ export interface PiEntry {
 
 /** Timebox's pi extension on the parts the entry hands in. */
 export function timeboxExtension(entry: PiEntry): (pi: ExtensionAPI) => void {
-	const settings = () => join(entry.agentDir(), "settings.json");
+	const file = entry.host === "oh-my-pi" ? OMP_SETTINGS_FILE : PI_SETTINGS_FILE;
+	const settings = () => join(entry.agentDir(), file);
 	return createTimeboxExtension({
 		clock: systemClock,
 		scheduler: nodeScheduler,

@@ -3966,6 +3966,9 @@ function pastSessionsOf(env, home = homeOf(env)) {
   return (project, current) => readProjectHistory((folder) => allSessions(env, home, folder), project, current, fileCache(env));
 }
 
+// src/entries/report/cli.ts
+import { resolve as resolve3 } from "node:path";
+
 // src/adapters/team/ledger.ts
 function runSync(step, store) {
   let next = step.next();
@@ -5060,7 +5063,7 @@ function readOptions(args) {
     if (value === void 0 || value.startsWith("--")) return { problem: `${name} needs a value.` };
     if (name === "--session") options.session = value;
     else if (name === "--project") project = value;
-    else if (name === "--out") options.out = value;
+    else if (name === "--out") options.out = resolve3(value);
     else if (name === "--daily") options.daily = value;
     else if (name === "--days") {
       const days = Number(value);

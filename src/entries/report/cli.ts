@@ -4,6 +4,7 @@
 // (TIMEBOX_DAILY_STORE and TIMEBOX_TEAM), today and the last days are the team's, read through the team's own ledger.
 // `--suggest [--project <folder>] [--json]` prints the budget suggested from a project's past sessions instead.
 
+import { resolve } from "node:path";
 import type { FoundSession } from "../../adapters/report/found-session.ts";
 import { teamPageData } from "../../adapters/report/team-section.ts";
 import { defaultPagePath, PAGE_DAYS, writeReportPage } from "../../adapters/report/write-page.ts";
@@ -51,7 +52,8 @@ export function readOptions(args: readonly string[]): Options | { problem: strin
 		if (value === undefined || value.startsWith("--")) return { problem: `${name} needs a value.` };
 		if (name === "--session") options.session = value;
 		else if (name === "--project") project = value;
-		else if (name === "--out") options.out = value;
+		// Taken from the folder it is typed in, so that the link printed opens the page written.
+		else if (name === "--out") options.out = resolve(value);
 		else if (name === "--daily") options.daily = value;
 		else if (name === "--days") {
 			const days = Number(value);

@@ -5,7 +5,7 @@
 import { createHash } from "node:crypto";
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { join, resolve } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { ledgerView } from "../../../src/adapters/hooks/load.ts";
 import {
@@ -548,9 +548,11 @@ describe("npm run report", () => {
 		expect(readOptions(["--session", "s", "--days", "30", "--out", "o.html", "--daily", "1h"])).toEqual({
 			session: "s",
 			days: 30,
-			out: "o.html",
+			// From the folder it is typed in: the link printed is the page's.
+			out: resolve("o.html"),
 			daily: "1h",
 		});
+		expect(readOptions(["--out", "/tmp/r.html"])).toMatchObject({ out: "/tmp/r.html" });
 		expect(readOptions(["--days"])).toEqual({ problem: "--days needs a value." });
 		expect(readOptions(["--out", "--days"])).toEqual({ problem: "--out needs a value." });
 		expect(readOptions(["--days", "0"])).toEqual({

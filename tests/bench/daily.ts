@@ -11,7 +11,10 @@ import {
 	type DailyPort,
 	type DailySession,
 	dailyTransition,
+	EMPTY_SESSION,
 	NO_DAILY_SESSION,
+	type SessionState,
+	transitionWithSubagents,
 } from "../../src/core/index.ts";
 import { carryOut, noAnswer } from "../../src/core/run/executor.ts";
 import { median, nowMs } from "./stats.ts";
@@ -23,6 +26,8 @@ export const DAILY_SAMPLES = 201;
 export interface DailyResult {
 	promptMs: number;
 	callMs: number;
+	/** Per prompt under a daily budget: the session's rules asked first whether they refuse it (one pure transition). */
+	refusalMs: number;
 }
 
 const BUDGET: DailyBudget = {
@@ -45,6 +50,29 @@ export function step(port: DailyPort, session: DailySession, event: DailyEvent):
 	};
 	carryOut(result.effects, ports, noAnswer(), () => {});
 	return result.session;
+}
+
+/**
+ * What a new prompt under a daily budget adds before the day counts it: the session's rules asked whether they refuse
+ * it, on a session with a budget in force and 50 prompts behind it (`SessionRuntime.handle`).
+ */
+function sessionRefusalMs(): number {
+	const now = Date.now();
+	let state: SessionState = transitionWithSubagents(
+		EMPTY_SESSION,
+		{ type: "command", args: "10h turns:100000", newBudgetId: "bench" },
+		now,
+	).state;
+	for (let prompt = 0; prompt < 50; prompt++) {
+		state = transitionWithSubagents(state, { type: "modelCall", prompt: `p${prompt}` }, now).state;
+	}
+	const times: number[] = [];
+	for (let sample = 0; sample < DAILY_SAMPLES; sample++) {
+		const started = nowMs();
+		transitionWithSubagents(state, { type: "modelCall", prompt: `next${sample}` }, now);
+		times.push(nowMs() - started);
+	}
+	return median(times);
 }
 
 /** Per prompt: today's standing read on and a prompt counted; per call: the standing read on and checked. */
@@ -73,7 +101,7 @@ export async function measureDaily(): Promise<DailyResult> {
 			step(port, session, { type: "duringRun", modelCall: true });
 			calls.push(nowMs() - started);
 		}
-		return { promptMs: median(prompts), callMs: median(calls) };
+		return { promptMs: median(prompts), callMs: median(calls), refusalMs: sessionRefusalMs() };
 	} finally {
 		rmSync(dir, { recursive: true, force: true });
 	}

@@ -245,6 +245,8 @@ function suiteRows(result: UnitSuiteResult): Row[] {
 /** Per-prompt target of the daily ledger; a model call must cost far less (it reads only what was added). */
 const DAILY_PROMPT_TARGET_MS = 1;
 const DAILY_CALL_TARGET_MS = 0.1;
+/** What asking the session's rules first may add to a prompt under a daily budget. */
+const DAILY_REFUSAL_TARGET_MS = 0.05;
 
 function dailyRows(result: DailyResult): Row[] {
 	const runs = `${DAILY_SAMPLES}, ${DAILY_SESSIONS} sessions, ${DAILY_RECORDS.toLocaleString("en-US")} records in the day`;
@@ -262,6 +264,13 @@ function dailyRows(result: DailyResult): Row[] {
 			runs,
 			`≤ ${DAILY_CALL_TARGET_MS} ms (no read of the whole ledger)`,
 			yesNo(result.callMs <= DAILY_CALL_TARGET_MS),
+		],
+		[
+			"A prompt under a daily budget: the session's rules asked first whether they refuse it (not counted then)",
+			formatMs(result.refusalMs),
+			`${DAILY_SAMPLES}, a budget in force, 50 prompts behind it`,
+			`≤ ${DAILY_REFUSAL_TARGET_MS} ms`,
+			yesNo(result.refusalMs <= DAILY_REFUSAL_TARGET_MS),
 		],
 	];
 }

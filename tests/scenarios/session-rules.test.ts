@@ -281,6 +281,28 @@ describe.each(NAMED_DRIVERS)("steps and the daily budget on the %s", (_name, mak
 			rmSync(dir, { recursive: true, force: true });
 		}
 	});
+
+	it("stops the session's budget with its on-stop command when the day is spent too: the day's refusal does not hide it", async () => {
+		const dir = mkdtempSync(join(tmpdir(), "timebox-scenario-daily-"));
+		try {
+			host = make({ daily: { text: "turns:1", dir } });
+			await host.command("turns:1 -- say done");
+			expect((await host.prompt()).stopped).toBe(false);
+			expect((await host.prompt()).stopped).toBe(true);
+			expect(spentNotices(host)).toHaveLength(1);
+			expect(host.onStopRuns()).toEqual(["say done"]);
+			// With the session's budget spent, the next prompt is the day's to refuse.
+			expect((await host.prompt()).stopped).toBe(true);
+			expect(
+				host
+					.notices()
+					.filter((notice) => notice.message === "Timebox: today's budget is spent (1 prompt). It resets at midnight."),
+			).toHaveLength(1);
+			expect(host.onStopRuns()).toEqual(["say done"]);
+		} finally {
+			rmSync(dir, { recursive: true, force: true });
+		}
+	});
 });
 
 describe.each(NAMED_DRIVERS)("the loop guard on the %s", (_name, make) => {

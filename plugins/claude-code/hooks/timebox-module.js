@@ -1946,8 +1946,11 @@ function withRoom(decision, budget, holding, request, stopHere, agent = MAIN_AGE
 function capEffect(room) {
   return room === null ? [] : [{ kind: "capOutput", maxTokens: Math.max(room, MIN_ANSWER_TOKENS) }];
 }
+function refusesCall(effects) {
+  return effects.some((effect) => effect.kind === "refuse" || effect.kind === "abort");
+}
 function callGoes(effects) {
-  return !effects.some((effect) => effect.kind === "refuse" || effect.kind === "abort" || effect.kind === "ask");
+  return !refusesCall(effects) && !effects.some((effect) => effect.kind === "ask");
 }
 
 // src/core/subagents/messages.ts
@@ -2846,9 +2849,7 @@ var WRAP_UP_PROMPT = [
 // src/core/session/context.ts
 function withCallContext(result, now) {
   const { state, effects } = result;
-  if (effects.some((effect) => effect.kind === "refuse" || effect.kind === "abort" || effect.kind === "ask")) {
-    return result;
-  }
+  if (!callGoes(effects)) return result;
   const text = callContext(state, now);
   return text === null ? result : { state, effects: [...effects, { kind: "context", text }] };
 }
@@ -4571,7 +4572,7 @@ ${mode}`;
     try {
       if (!hasDailyBudgets(this.ports.daily) || this.dailyEventOf(event)?.type !== "newPrompt") return false;
       const { effects } = transitionWithSubagents(this.state, event, this.ports.clock.now());
-      return effects.some((effect) => effect.kind === "abort" || effect.kind === "refuse");
+      return refusesCall(effects);
     } catch {
       return false;
     }

@@ -1,9 +1,9 @@
 // Where a default budget for new pi sessions comes from: the --timebox flag, then PI_TIMEBOX (pi's own name), then
 // TIMEBOX_DEFAULT (every host's), then the project's .pi/settings.json, then the user's settings.json (oh-my-pi's
-// config.yml; the `timebox` key's `default`). The first one set wins; the core decides what it does (it never replaces a budget the session
-// already had). The other settings under the same key (`onLimit`, `awareness`, `grace`, `subagents`) are read the same
-// way, the project's over the user's; TIMEBOX_SUBAGENTS wins over `subagents` and TIMEBOX_DAILY over the user's `daily`,
-// as the environment wins over the settings file on every host.
+// config.yml; the `timebox` key's `default`). The first one set wins; the core decides what it does (it never replaces
+// a budget the session already had). The other settings under the same key (`onLimit`, `awareness`, `grace`,
+// `subagents`) are read the same way, the project's over the user's; TIMEBOX_SUBAGENTS wins over `subagents` and
+// TIMEBOX_DAILY over the user's `daily`, as the environment wins over the settings file on every host.
 
 import { readFileSync } from "node:fs";
 import { join } from "node:path";

@@ -6,6 +6,7 @@ import { type DailyEvent, type DailySession, dailyRefused, dailyTransition, NO_D
 import { parseCommand } from "../grammar/command.ts";
 import type { CostReporting } from "../grammar/command-plan.ts";
 import type { Clock, OnStopOutcome } from "../ports.ts";
+import { refusesCall } from "../session/caps.ts";
 import { type Effect, EMPTY_SESSION, isNewPrompt, type SessionEvent, type SessionState } from "../session/index.ts";
 import { transitionWithSubagents } from "../subagents/compose.ts";
 import { DEFAULT_TERMS, type HostTerms, inHostTerms, modeLine } from "../text/host-terms.ts";
@@ -223,7 +224,7 @@ export class SessionRuntime {
 		try {
 			if (!hasDailyBudgets(this.ports.daily) || this.dailyEventOf(event)?.type !== "newPrompt") return false;
 			const { effects } = transitionWithSubagents(this.state, event, this.ports.clock.now());
-			return effects.some((effect) => effect.kind === "abort" || effect.kind === "refuse");
+			return refusesCall(effects);
 		} catch {
 			return false;
 		}

@@ -144,7 +144,12 @@ export function capEffect(room: number | null): Effect[] {
 	return room === null ? [] : [{ kind: "capOutput", maxTokens: Math.max(room, MIN_ANSWER_TOKENS) }];
 }
 
+/** Whether an event's effects refuse its call outright (a refusal or an abort; a question may still let it go). */
+export function refusesCall(effects: readonly Effect[]): boolean {
+	return effects.some((effect) => effect.kind === "refuse" || effect.kind === "abort");
+}
+
 /** Whether an event's effects let its call go (no refusal, abort or question): only such a call gets a cap. */
 export function callGoes(effects: readonly Effect[]): boolean {
-	return !effects.some((effect) => effect.kind === "refuse" || effect.kind === "abort" || effect.kind === "ask");
+	return !refusesCall(effects) && !effects.some((effect) => effect.kind === "ask");
 }

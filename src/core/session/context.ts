@@ -5,6 +5,7 @@ import { NUDGE_WARNING_RATIO } from "../constants.ts";
 import { urgencyFor } from "../decide.ts";
 import { worstRatio } from "../model/measure.ts";
 import { formatAwareLine, formatNudgePrompt, formatStepsWrapUp, WRAP_UP_PROMPT } from "../text/model-notes.ts";
+import { callGoes } from "./caps.ts";
 import { awarenessOf, counting, graceOf, type SessionState, shownTurns, stepsOf, type Transition } from "./state.ts";
 
 /**
@@ -14,9 +15,7 @@ import { awarenessOf, counting, graceOf, type SessionState, shownTurns, stepsOf,
  */
 export function withCallContext(result: Transition, now: number): Transition {
 	const { state, effects } = result;
-	if (effects.some((effect) => effect.kind === "refuse" || effect.kind === "abort" || effect.kind === "ask")) {
-		return result;
-	}
+	if (!callGoes(effects)) return result;
 	const text = callContext(state, now);
 	return text === null ? result : { state, effects: [...effects, { kind: "context", text }] };
 }

@@ -1,8 +1,8 @@
 // The pi extension's code, which the package's entry (index.ts) runs from V8's code cache: Timebox with the real clock,
 // Node timers, the detached shell runner, the settings file (pi's settings.json, oh-my-pi's config.yml), the ledger
-// under pi's agent directory, the daily ledger (a team's when a store is set), and stderr as the fallback. What comes from pi or needs the entry's own module (pi's agent directory, the
-// entry's place, the report page's import) the entry hands in: this file is CommonJS run by the entry, and imports
-// nothing but Node's modules.
+// under pi's agent directory, the daily ledger (a team's when a store is set), and stderr as the fallback. What comes
+// from pi or needs the entry's own module (pi's agent directory, the entry's place, the report page's import) the entry
+// hands in: this file is CommonJS run by the entry, and imports nothing but Node's modules.
 
 import { randomUUID } from "node:crypto";
 import { join } from "node:path";

@@ -44,6 +44,7 @@ export {
 	teamStoreDidNotTake,
 	teamStoreNotReached,
 	teamTime,
+	teamViewRefused,
 	teamWriteNotSent,
 	teamWriteRefusal,
 	todayCommand,

@@ -5,8 +5,9 @@
 // and after its event, opens it read ahead, its store called from the process itself; the plugin's batch script opens
 // it as a batch's ledger.
 
-import { hostname, userInfo } from "node:os";
+import { hostname } from "node:os";
 import { createDailyLedger, dailyStateDir } from "../adapters/node/daily-ledger.ts";
+import { userName } from "../adapters/node/user-name.ts";
 import { AsyncTeamLedger } from "../adapters/team/async-ledger.ts";
 import { type BatchLedger, runTeamBatch } from "../adapters/team/batch.ts";
 import { openSyncStore, storeWorkerLocation } from "../adapters/team/bridge.ts";
@@ -31,7 +32,7 @@ import {
 
 /** Who runs this session, for the team: `user@machine (host)`. */
 export function memberName(host: string): string {
-	return `${userInfo().username}@${hostname()} (${host})`;
+	return `${userName()}@${hostname()} (${host})`;
 }
 
 /**

@@ -280,6 +280,31 @@ describe("/timebox team", () => {
 				},
 			],
 		});
+		// A word given twice is never dropped unsaid: the later one is taken, and the reply says so, as a session's does.
+		const twice = teamCommand(TEAM, "set 4h turns:200 8h turns:300 $50 $60", reads()).effects[0];
+		expect(twice).toMatchObject({
+			kind: "setTeamLimits",
+			limits: { timeMs: 8 * HOUR, turns: 300, tokens: null, cost: 60 },
+		});
+		expect(twice?.kind === "setTeamLimits" && twice.done[0]).toEqual({
+			kind: "notify",
+			level: "info",
+			message: [
+				"Timebox: the team platform's limits are now 8h of agent time and 300 turns and $60.00 a day, in its store, for every member from their next check.",
+				"8h replaces 4h; for the sum, write 4h8h as one word.",
+				"turns:300 replaces turns:200.",
+				"$60 replaces $50.",
+			].join("\n"),
+		});
+		expect(teamCommand(TEAM, "set 4h 4h", reads()).effects[0]).toMatchObject({
+			done: [
+				{
+					message: expect.stringMatching(
+						/a day, in its store, for every member from their next check\.\n4h replaces 4h;/,
+					),
+				},
+			],
+		});
 		expect(teamCommand(TEAM, "set off", reads()).effects).toEqual([
 			{
 				kind: "setTeamLimits",

@@ -950,8 +950,10 @@ function describeAdded(adjustment) {
     true
   );
 }
-function teamLimitsSet(team2, stored) {
-  return `Timebox: the team ${team2.name}'s limits are now ${describeDaily(stored.limits, true)} a day, in its store, for every member from their next check.`;
+function teamLimitsSet(team2, stored, notes = []) {
+  const replaced = notes.map((note) => `
+${note}`).join("");
+  return `Timebox: the team ${team2.name}'s limits are now ${describeDaily(stored.limits, true)} a day, in its store, for every member from their next check.${replaced}`;
 }
 function teamLimitsRemoved(team2) {
   return `Timebox: the team ${team2.name}'s limits are removed from its store: each machine's own daily budget (TIMEBOX_DAILY) is the team's again.`;
@@ -1092,7 +1094,9 @@ function parseLimits(text) {
     limits.tokens = word.tokens ?? limits.tokens;
     limits.cost = word.cost ?? limits.cost;
   }
-  return { kind: "set", limits };
+  const together = readWords(tokens, SET_KNOWN);
+  const notes = "invalid" in together ? [] : together.notes;
+  return notes.length > 0 ? { kind: "set", limits, notes } : { kind: "set", limits };
 }
 function parseAsk(text) {
   const tokens = text.split(/\s+/).filter((token) => token.length > 0);
@@ -1132,7 +1136,9 @@ function teamCommand(team2, words, reads) {
       return {
         message: null,
         level: "info",
-        effects: [{ kind: "setTeamLimits", limits: command2.limits, done: notify2(teamLimitsSet(team2, command2)) }]
+        effects: [
+          { kind: "setTeamLimits", limits: command2.limits, done: notify2(teamLimitsSet(team2, command2, command2.notes)) }
+        ]
       };
     case "unset":
       return {

@@ -612,6 +612,9 @@ function teamStoreNotReached(shown, why, showing) {
   const what = showing ? "so the team cannot be shown" : "so nothing changed";
   return `Timebox: the team's daily store ${shown} cannot be reached (${why}), ${what}.`;
 }
+function teamViewRefused(shown, why) {
+  return `Timebox: the team's daily store ${shown} refused this user (${why}), so the team cannot be shown (docs/team.md gives a member's ACL).`;
+}
 function teamTime(ms) {
   const iso = new Date(ms).toISOString();
   return `${iso.slice(0, 10)} ${iso.slice(11, 16)} UTC`;
@@ -4040,7 +4043,43 @@ var TeamLedger = class {
 };
 
 // src/entries/daily-ledgers.ts
-import { hostname, userInfo } from "node:os";
+import { hostname } from "node:os";
+
+// src/adapters/node/user-name.ts
+import { readFileSync as readFileSync6 } from "node:fs";
+import { userInfo } from "node:os";
+var nodeSources = () => ({
+  bun: process.versions.bun !== void 0,
+  info: () => userInfo().username,
+  passwd: () => readFileSync6("/etc/passwd", "utf8"),
+  uid: process.geteuid?.(),
+  env: process.env
+});
+function passwdName(text2, uid) {
+  for (const line of text2.split("\n")) {
+    const [name = "", , id] = line.split(":");
+    if (name !== "" && id === String(uid)) return name;
+  }
+  return null;
+}
+function userName(sources = nodeSources()) {
+  const { bun, info, passwd, uid, env } = sources;
+  if (bun && uid !== void 0) {
+    try {
+      const name = passwdName(passwd(), uid);
+      if (name !== null) return name;
+    } catch {
+    }
+  }
+  try {
+    const name = info();
+    const guessed = bun && name === "unknown" && env.USER === void 0;
+    if (name !== "" && !guessed) return name;
+  } catch {
+  }
+  const fromEnv = env.USER?.trim() || env.LOGNAME?.trim();
+  return fromEnv || `uid-${uid ?? "unknown"}`;
+}
 
 // src/adapters/team/bridge.ts
 import { existsSync as existsSync2 } from "node:fs";
@@ -4335,7 +4374,7 @@ function midnight(year, month, day, zone) {
 
 // src/adapters/team/outbox.ts
 import { randomUUID as randomUUID2 } from "node:crypto";
-import { mkdirSync as mkdirSync7, readdirSync as readdirSync4, readFileSync as readFileSync6, renameSync as renameSync2, rmSync as rmSync3, statSync as statSync6 } from "node:fs";
+import { mkdirSync as mkdirSync7, readdirSync as readdirSync4, readFileSync as readFileSync7, renameSync as renameSync2, rmSync as rmSync3, statSync as statSync6 } from "node:fs";
 import { join as join12 } from "node:path";
 var UNSENT = "unsent.jsonl";
 var SENDING = /^sending-.+\.jsonl$/;
@@ -4386,7 +4425,7 @@ function fileOutbox(folder, newId = randomUUID2) {
         const path = join12(folder, name);
         let text2;
         try {
-          text2 = readFileSync6(path, "utf8");
+          text2 = readFileSync7(path, "utf8");
         } catch (error) {
           if (missing(error)) continue;
           throw error;
@@ -4414,7 +4453,7 @@ function outboxFolder(stateDir, team) {
 
 // src/adapters/team/outage.ts
 function storeAnswer(error) {
-  if (/^NOPERM\b/.test(error) || error.includes("can't access at least one of the keys")) return "refused";
+  if (/^NOPERM\b/.test(error) || error.includes("The user executing the script can't")) return "refused";
   if (/^(ERR|WRONGTYPE|NOSCRIPT)\b/.test(error)) return "error";
   return null;
 }
@@ -4608,7 +4647,13 @@ function common(calls, expiry) {
 function* viewTeam(calls) {
   const { day, expiry } = calls.day;
   const reply = yield* calls.send("view", dayKeys(calls.config.team, day), common(calls, expiry));
-  if (!reply.ok) return { unreadable: teamStoreNotReached(calls.config.shown, reply.error, true) };
+  if (!reply.ok) {
+    const { shown } = calls.config;
+    const refused = storeAnswer(reply.error) === "refused";
+    return {
+      unreadable: refused ? teamViewRefused(shown, reply.error) : teamStoreNotReached(shown, reply.error, true)
+    };
+  }
   const [limits, asks] = listReply(reply.value);
   return { stored: storedLimitsOf(fields(limits)), asks: asksOf(fields(asks)) };
 }
@@ -5007,7 +5052,7 @@ function saying(warning, ledger, session, closed) {
 
 // src/entries/daily-ledgers.ts
 function memberName(host) {
-  return `${userInfo().username}@${hostname()} (${host})`;
+  return `${userName()}@${hostname()} (${host})`;
 }
 function machineLedger(create, told) {
   let ledger = null;

@@ -14,6 +14,7 @@ import {
 	teamAsksFull,
 	teamStoreDidNotTake,
 	teamStoreNotReached,
+	teamViewRefused,
 } from "../../core/index.ts";
 import type { StoreReply } from "./client.ts";
 import type { TeamConfig } from "./config.ts";
@@ -55,7 +56,13 @@ function common(calls: AdminCalls, expiry: number): (string | number)[] {
 export function* viewTeam(calls: AdminCalls): Step<TeamView> {
 	const { day, expiry } = calls.day;
 	const reply = yield* calls.send("view", dayKeys(calls.config.team, day), common(calls, expiry));
-	if (!reply.ok) return { unreadable: teamStoreNotReached(calls.config.shown, reply.error, true) };
+	if (!reply.ok) {
+		const { shown } = calls.config;
+		const refused = storeAnswer(reply.error) === "refused";
+		return {
+			unreadable: refused ? teamViewRefused(shown, reply.error) : teamStoreNotReached(shown, reply.error, true),
+		};
+	}
 	const [limits, asks] = listReply(reply.value);
 	return { stored: storedLimitsOf(fields(limits)), asks: asksOf(fields(asks)) };
 }

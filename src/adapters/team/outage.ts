@@ -32,7 +32,7 @@ export interface OutageTexts {
  * (null: it cannot be reached, timed out, or is still loading its data).
  */
 export function storeAnswer(error: string): "refused" | "error" | null {
-	if (/^NOPERM\b/.test(error) || error.includes("can't access at least one of the keys")) return "refused";
+	if (/^NOPERM\b/.test(error) || error.includes("The user executing the script can't")) return "refused";
 	if (/^(ERR|WRONGTYPE|NOSCRIPT)\b/.test(error)) return "error";
 	return null;
 }

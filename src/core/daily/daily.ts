@@ -56,6 +56,7 @@ export {
 	teamStoreDidNotTake,
 	teamStoreNotReached,
 	teamTime,
+	teamViewRefused,
 	teamWriteNotSent,
 	teamWriteRefusal,
 } from "./team-text.ts";

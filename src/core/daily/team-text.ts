@@ -41,6 +41,11 @@ export function teamStoreNotReached(shown: string, why: string, showing: boolean
 	return `Timebox: the team's daily store ${shown} cannot be reached (${why}), ${what}.`;
 }
 
+/** The store (`shown`) refused this user the read of `/timebox team` (`why`, its answer): said as such, not as an outage. */
+export function teamViewRefused(shown: string, why: string): string {
+	return `Timebox: the team's daily store ${shown} refused this user (${why}), so the team cannot be shown (docs/team.md gives a member's ACL).`;
+}
+
 /** `2026-05-02 09:14 UTC`: an instant, as the team's messages give it. */
 export function teamTime(ms: number): string {
 	const iso = new Date(ms).toISOString();
@@ -62,8 +67,13 @@ export function describeAdded(adjustment: DailyAdjustment): string {
 }
 
 /** The reply to `team set <limits>`. */
-export function teamLimitsSet(team: DailyTeam, stored: Pick<StoredLimits, "limits">): string {
-	return `Timebox: the team ${team.name}'s limits are now ${describeDaily(stored.limits, true)} a day, in its store, for every member from their next check.`;
+export function teamLimitsSet(
+	team: DailyTeam,
+	stored: Pick<StoredLimits, "limits">,
+	notes: readonly string[] = [],
+): string {
+	const replaced = notes.map((note) => `\n${note}`).join("");
+	return `Timebox: the team ${team.name}'s limits are now ${describeDaily(stored.limits, true)} a day, in its store, for every member from their next check.${replaced}`;
 }
 
 /** The reply to `team set off`. */

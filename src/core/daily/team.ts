@@ -154,7 +154,7 @@ export function requestsAnswered(asks: readonly TeamAsk[], raise: DailyAdjustmen
 /** `/timebox team …`: what the words ask of the team's store. */
 export type TeamCommand =
 	| { kind: "show" }
-	| { kind: "set"; limits: DailyLimits }
+	| { kind: "set"; limits: DailyLimits; notes?: string[] }
 	| { kind: "unset" }
 	| { kind: "ask"; adjustment: DailyAdjustment; grant: string; why: string }
 	| { kind: "invalid"; reason: string };
@@ -191,7 +191,10 @@ function parseLimits(text: string): TeamCommand {
 		limits.tokens = word.tokens ?? limits.tokens;
 		limits.cost = word.cost ?? limits.cost;
 	}
-	return { kind: "set", limits };
+	// Every word is a limit's by now: read together, they say which word replaced an earlier one, as a session's do.
+	const together = readWords(tokens, SET_KNOWN);
+	const notes = "invalid" in together ? [] : together.notes;
+	return notes.length > 0 ? { kind: "set", limits, notes } : { kind: "set", limits };
 }
 
 /** `team ask +30m +turns:5 <why>`: the words to add (each with its `+`), then the reason. */
@@ -256,7 +259,9 @@ export function teamCommand(
 			return {
 				message: null,
 				level: "info",
-				effects: [{ kind: "setTeamLimits", limits: command.limits, done: notify(teamLimitsSet(team, command)) }],
+				effects: [
+					{ kind: "setTeamLimits", limits: command.limits, done: notify(teamLimitsSet(team, command, command.notes)) },
+				],
 			};
 		case "unset":
 			return {

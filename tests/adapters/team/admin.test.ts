@@ -231,6 +231,16 @@ describe("a store that does not take a write", () => {
 		expect(ann.teamView()).toEqual({
 			unreadable: `Timebox: the team's daily store ${TEAM_CONFIG.shown} cannot be reached (ERR Error running script (call to f_1): @user_script:2: oops), so the team cannot be shown.`,
 		});
+		// A store that refuses this user the read (its ACL) says so, as a call of the team's day does: no outage.
+		for (const refusal of [
+			"NOPERM this user has no permissions to access one of the keys used as arguments",
+			"ERR The user executing the script can't run this command or subcommand script: 7a7e, on @user_script:1.",
+		]) {
+			store.failing = refusal;
+			expect(ann.teamView()).toEqual({
+				unreadable: `Timebox: the team's daily store ${TEAM_CONFIG.shown} refused this user (${refusal}), so the team cannot be shown (docs/team.md gives a member's ACL).`,
+			});
+		}
 		store.failing = null;
 		store.down = "connect ECONNREFUSED 127.0.0.1:6390";
 		const bob = session("s-bob");
@@ -276,6 +286,12 @@ describe("a store that does not take a write", () => {
 		);
 		expect(
 			storeAnswer("ERR The user executing the script can't access at least one of the keys mentioned in the command"),
+		).toBe("refused");
+		// A user the ACL does not let run a command a script runs (TIME, without +time): refused too, never an outage.
+		expect(
+			storeAnswer(
+				"ERR The user executing the script can't run this command or subcommand script: 104ae65debf45156ded1e8e613705534c8e62c17, on @user_script:1.",
+			),
 		).toBe("refused");
 		for (const error of ["ERR unknown command 'evalsha'", "WRONGTYPE Operation against a key", "NOSCRIPT No matching"])
 			expect(storeAnswer(error)).toBe("error");

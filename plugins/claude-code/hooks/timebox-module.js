@@ -5633,12 +5633,17 @@ var DailyOrder = class {
 var ON_STOP_WRAPPER = 'set -C; if ! true 2>/dev/null >"$1" && [ -e "$1" ]; then exit 0; fi; exec /bin/sh -c -- "$2" 3>&-';
 
 // src/adapters/claude/function-hooks/on-stop.ts
-function detachedLine(command2) {
-  return `(
-${command2}
-) >/dev/null 2>&1 </dev/null &`;
+function detached(argv) {
+  const inOwnSession = `/bin/sh -c 'printf x; exec "$@" >/dev/null 2>&1 </dev/null' sh ${argv}`;
+  return `if command -v setsid >/dev/null 2>&1; then S=setsid; else S=; fi; started=$($S ${inOwnSession} 2>/dev/null </dev/null &)`;
 }
-var DETACHED_WRAPPER_LINE = '[ -d "$2" ] || mkdir -p -- "$2" 2>/dev/null; /bin/sh -c "$1" sh "$3" "$4" >/dev/null 2>&1 </dev/null &';
+function detachedLine(command2) {
+  const script = `(
+${command2}
+)`;
+  return detached(`/bin/sh -c '${script.replaceAll("'", "'\\''")}'`);
+}
+var DETACHED_WRAPPER_LINE = `[ -d "$2" ] || mkdir -p -- "$2" 2>/dev/null; ${detached('/bin/sh -c "$1" sh "$3" "$4"')}`;
 function wrappedArgv(mark, command2) {
   const folder = mark.slice(0, mark.lastIndexOf("/"));
   return ["sh", "-c", DETACHED_WRAPPER_LINE, "sh", ON_STOP_WRAPPER, folder, mark, command2];

@@ -2633,6 +2633,11 @@ import { closeSync as closeSync5, openSync as openSync5, readdirSync as readdirS
 import { join as join11, resolve as resolve2 } from "node:path";
 
 // src/adapters/claude/function-hooks/on-stop.ts
+function detached(argv) {
+  const inOwnSession = `/bin/sh -c 'printf x; exec "$@" >/dev/null 2>&1 </dev/null' sh ${argv}`;
+  return `if command -v setsid >/dev/null 2>&1; then S=setsid; else S=; fi; started=$($S ${inOwnSession} 2>/dev/null </dev/null &)`;
+}
+var DETACHED_WRAPPER_LINE = `[ -d "$2" ] || mkdir -p -- "$2" 2>/dev/null; ${detached('/bin/sh -c "$1" sh "$3" "$4"')}`;
 function markKey(claim) {
   return `${claim.budgetId}.${claim.kind}`;
 }

@@ -1,5 +1,6 @@
-// The on-stop command when the process that stops the budget is killed (`kill -9`) at the stop's claim itself: a watch
-// on the ledger's folder kills it the moment the claim file appears, before it could start the command (or, when the
+// The on-stop command when the process that stops the budget is killed (`kill -9` of its whole process group, as a
+// Ctrl+C or a closed terminal ends it) at the stop's claim itself: a watch on the ledger's folder kills it the moment
+// the claim file appears, before it could start the command (or, when the
 // kill lands a moment later, while its wrapper takes the mark). On each kind of host, 20 stops killed at their claim,
 // one after the other in one session: every command runs exactly once, and a command the killed process never started
 // is started by the next event of the session, which tells the user once that it ran late.
@@ -8,8 +9,9 @@
 // package's bundle, as pi loads it: the pi CLI takes several seconds to start, forty of them would take minutes),
 // opencode (the package's `./server` plugin in opencode's own Bun, its hooks called in opencode's order: `opencode run`
 // takes seconds to start as well), and Claude Code's hooks module (in the real `claude`). The module asks Claude Code
-// to start the command before the store write that holds its claim reaches the file, so a kill at its claim finds the
-// command started, every time: there the test shows that it never runs twice.
+// to start the command before the store write that holds its claim reaches the file, so a kill at its claim mostly
+// finds the command started (seen: 15 of 20), and a command that is still running then (each sleeps a second first)
+// must be in a session of its own to outlive the kill of Claude Code's group: before it was, all 20 were lost.
 //
 // A kill that lands after the killed process's spawn, while its wrapper has not yet taken the mark, leaves the claim
 // with no mark for a moment: a next event that comes then starts the command too. Without the mark both would run it;
@@ -87,7 +89,8 @@ function fileClaims(ledger: string): Claims {
 
 /**
  * Runs `start()` to its end; `claims` watched meanwhile (when given): the moment a stop's claim appears there, the
- * process is killed with SIGKILL.
+ * process and every process of its group are killed with SIGKILL, as a Ctrl+C or a closed terminal ends a host and
+ * whatever it started there. Each host's process is started in a group of its own (`detached`).
  */
 function runKillingAtClaim(start: () => ChildProcess, claims: Claims | null): Promise<Ran> {
 	return new Promise((done) => {
@@ -100,7 +103,7 @@ function runKillingAtClaim(start: () => ChildProcess, claims: Claims | null): Pr
 				: watch(claims.folder, (_event, name) => {
 						if (claimed !== null) return;
 						claimed = claims.claimed(name);
-						if (claimed !== null) child.kill("SIGKILL");
+						if (claimed !== null) killGroup(child);
 					});
 		let output = "";
 		child.stdout?.on("data", (chunk: Buffer) => {
@@ -111,6 +114,16 @@ function runKillingAtClaim(start: () => ChildProcess, claims: Claims | null): Pr
 			done({ output, killedAt: signal === "SIGKILL" ? claimed : null });
 		});
 	});
+}
+
+/** Kills a process and its whole process group (it leads one: started `detached`). */
+function killGroup(child: ChildProcess): void {
+	try {
+		if (child.pid === undefined) throw new Error("not started");
+		process.kill(-child.pid, "SIGKILL");
+	} catch {
+		child.kill("SIGKILL");
+	}
 }
 
 /** The lines the on-stop commands wrote, once they stopped coming: one per run. */
@@ -153,7 +166,9 @@ async function killStopsAtTheirClaim(
 	let tries = 0;
 	while (kills.length < KILLS && tries < (host.tries ?? TRIES)) {
 		tries++;
-		const run = await host.next(`echo stop-${tries} >> '${ran}'`);
+		// A command that is still running when its starter's group is killed (a kill that lands after its start): it
+		// must be in a group of its own by then, or the kill takes it too, its mark taken and nothing to recover.
+		const run = await host.next(`sleep 1; echo stop-${tries} >> '${ran}'`);
 		checkLate(host, previous, run.output);
 		previous = run.killedAt;
 		if (run.killedAt !== null) kills.push(run.killedAt);
@@ -194,6 +209,7 @@ describe.concurrent("a process killed at the claim of the stop it makes", () => 
 			const child = spawn(process.execPath, [TIMEBOX_BIN, "hook"], {
 				env: { PATH: process.env.PATH, HOME: join(root, "hooks-home"), CLAUDE_PLUGIN_DATA: data },
 				stdio: ["pipe", "pipe", "ignore"],
+				detached: true,
 			});
 			const input = { session_id: session, hook_event_name: "UserPromptSubmit", prompt, prompt_id: `p${++prompts}` };
 			child.stdin?.end(JSON.stringify(input));
@@ -232,6 +248,7 @@ describe.concurrent("a process killed at the claim of the stop it makes", () => 
 						cwd,
 						env,
 						stdio: ["ignore", "pipe", "ignore"],
+						detached: true,
 					}),
 				command === null ? null : fileClaims(ledger),
 			),
@@ -262,7 +279,13 @@ describe.concurrent("a process killed at the claim of the stop it makes", () => 
 			const ledger = join(state, "timebox", "opencode", LEDGER_FOLDER);
 			const host = fileLedgerHost(ledger, (command) =>
 				runKillingAtClaim(
-					() => spawn(OPENCODE, [driver, command ?? ""], { cwd: REPO, env, stdio: ["ignore", "pipe", "ignore"] }),
+					() =>
+						spawn(OPENCODE, [driver, command ?? ""], {
+							cwd: REPO,
+							env,
+							stdio: ["ignore", "pipe", "ignore"],
+							detached: true,
+						}),
 					command === null ? null : fileClaims(ledger),
 				),
 			);
@@ -305,6 +328,7 @@ describe.concurrent("a process killed at the claim of the stop it makes", () => 
 								cwd: box.cwd,
 								env: claudeEnv({ home: box.home, cwd: box.cwd, apiUrl: api.url }),
 								stdio: ["pipe", "pipe", "ignore"],
+								detached: true,
 							},
 						),
 					);

@@ -1,24 +1,39 @@
 // The on-stop command in Claude Code, through `$.process.run`: run by `sh` in the background with its output and input
-// redirected, so the call returns at once (a command left holding the pipes would hold the call until it ends) and
-// the command outlives neither more nor less than it would from a terminal. Behind a start mark, it runs through the
+// redirected, so the call returns at once (a command left holding the pipes would hold the call until it ends), and in
+// a session of its own (`setsid`, where the system has it), as every other host starts it: a Ctrl+C, a closed terminal
+// or a kill of Claude Code's process group never takes the command with it. Behind a start mark, it runs through the
 // wrapper every host shares, and the marks are looked up through `$.fs` when a session opens.
 
 import { isBudgetId, type LedgerClaim, type OnStopClaim, type OnStopStarter } from "../../../core/index.ts";
 import { ON_STOP_WRAPPER } from "../../on-stop/wrapper.ts";
 import type { Engine } from "./engine.ts";
 
-/** The shell line that starts `command` detached: its own lines inside a subshell, so a comment cannot eat the rest. */
+/**
+ * The shell words that start `argv` (shell words themselves) in the background, in a session and process group of its
+ * own where the system has `setsid` (Linux; macOS has none, and there it stays in Claude Code's group), with its
+ * output and input redirected. They return once it is in that session: it writes one byte to the pipe they read, from
+ * the shell `setsid` became, then closes the pipe as it starts `argv`. Returning sooner would leave a moment in which a
+ * kill of Claude Code's group (a Ctrl+C, a closed terminal) still took the command with it.
+ */
+function detached(argv: string): string {
+	const inOwnSession = `/bin/sh -c 'printf x; exec "$@" >/dev/null 2>&1 </dev/null' sh ${argv}`;
+	return `if command -v setsid >/dev/null 2>&1; then S=setsid; else S=; fi; started=$($S ${inOwnSession} 2>/dev/null </dev/null &)`;
+}
+
+/**
+ * The shell line that starts `command` detached: its own lines inside a subshell, so a comment cannot eat the rest, as
+ * one quoted argument of `sh -c`.
+ */
 export function detachedLine(command: string): string {
-	return `(\n${command}\n) >/dev/null 2>&1 </dev/null &`;
+	const script = `(\n${command}\n)`;
+	return detached(`/bin/sh -c '${script.replaceAll("'", "'\\''")}'`);
 }
 
 /**
  * The shell line that starts the wrapper detached, as `sh -c <line> sh <wrapper> <folder> <mark> <command>`: the
- * marks' folder made first where it is missing, then the wrapper in the background with the mark and the command as
- * its arguments.
+ * marks' folder made first where it is missing, then the wrapper with the mark and the command as its arguments.
  */
-export const DETACHED_WRAPPER_LINE =
-	'[ -d "$2" ] || mkdir -p -- "$2" 2>/dev/null; /bin/sh -c "$1" sh "$3" "$4" >/dev/null 2>&1 </dev/null &';
+export const DETACHED_WRAPPER_LINE = `[ -d "$2" ] || mkdir -p -- "$2" 2>/dev/null; ${detached('/bin/sh -c "$1" sh "$3" "$4"')}`;
 
 /** The argument vector that starts `command` behind `mark`. */
 export function wrappedArgv(mark: string, command: string): string[] {

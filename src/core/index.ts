@@ -196,6 +196,7 @@ export {
 	type RecordedUsage,
 	readLedger,
 	recoverOnStop,
+	recoveryLoad,
 	type SessionEvent,
 	type SessionState,
 	shownTurns,

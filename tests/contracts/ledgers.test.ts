@@ -124,6 +124,39 @@ describe("the file ledger with a damaged or hostile folder", () => {
 		expect(createFileLedger(folder).read("c").onStop).toBeUndefined();
 	});
 
+	it("reads the command a stop kept for the end of the run it let wrap up, until that end is claimed", () => {
+		const folder = tempFolder();
+		const summary = { usedTurns: 1, elapsedMs: 1, timeRanOut: true, wrapUpUntil: CLAIMED_AT + 30_000 };
+		const ledger = createFileLedger(folder, { clock: { now: () => CLAIMED_AT }, pid: () => 4242 });
+		ledger.claim({ kind: "spent", budgetId: "b", summary, prompt: "p1", onStopAtEnd: "lmk" });
+		expect(createFileLedger(folder).read("b").onStop).toEqual({
+			claim: { budgetId: "b", kind: "ended" },
+			command: "lmk",
+			claimedAt: CLAIMED_AT,
+			started: false,
+			claimantAlive: false,
+			recovered: false,
+			endsBy: CLAIMED_AT + 30_000,
+		});
+		writeFileSync(join(folder, "b.ended.started"), "");
+		expect(createFileLedger(folder).read("b").onStop).toMatchObject({ started: true, endsBy: CLAIMED_AT + 30_000 });
+		// Its end claimed (with the command, by whoever ended the run): that claim's, with no time to end by.
+		ledger.claim({ kind: "ended", budgetId: "b", onStopCommand: "lmk" });
+		expect(createFileLedger(folder).read("b").onStop).toEqual({
+			claim: { budgetId: "b", kind: "ended" },
+			command: "lmk",
+			claimedAt: CLAIMED_AT,
+			started: true,
+			claimantAlive: false,
+			recovered: false,
+		});
+		// A stop that gave no time to wrap up keeps none, nor one whose command is no text.
+		ledger.claim({ kind: "spent", budgetId: "c", summary: { ...summary, wrapUpUntil: undefined }, prompt: null });
+		writeFileSync(join(folder, "d.spent.json"), JSON.stringify({ kind: "spent", summary, onStopAtEnd: 7 }));
+		expect(createFileLedger(folder).read("c").onStop).toBeUndefined();
+		expect(createFileLedger(folder).read("d").onStop).toBeUndefined();
+	});
+
 	it("refuses an id that could leave its folder, and reads nothing for one", () => {
 		const ledger = createFileLedger(tempFolder());
 		expect(() => ledger.claim({ kind: "off", budgetId: "../escape" })).toThrow("not a budget id");

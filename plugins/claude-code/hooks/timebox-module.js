@@ -2892,9 +2892,18 @@ function startWrapUp(state, standing2, summary, prompt, now, refuseTool2) {
   const message = wrapUpMessage(summary.usedTurns, summary.elapsedMs, graceMs, spentUsage(summary, budget));
   const effects = [
     status(next, now),
-    once({ kind: "spent", budgetId: outcomeId(budget), summary: { ...summary, wrapUpUntil: until }, prompt }, [
-      { kind: "notify", message, level: "error" }
-    ])
+    once(
+      {
+        kind: "spent",
+        budgetId: outcomeId(budget),
+        summary: { ...summary, wrapUpUntil: until },
+        prompt,
+        // What the run's end starts, kept with the stop: a process that finds the run over and its end unclaimed
+        // (the one that ran it was killed) ends it (recovery.ts).
+        ...budget.onStopCommand === null ? {} : { onStopAtEnd: budget.onStopCommand }
+      },
+      [{ kind: "notify", message, level: "error" }]
+    )
   ];
   if (refuseTool2) effects.push({ kind: "refuse", reason: WRAP_UP_REFUSAL });
   return { state: next, effects };
@@ -3108,9 +3117,10 @@ function loadSubagents(history, setting, effects) {
 }
 
 // src/core/session/recovery.ts
-function recoverOnStop(ledger, now) {
+function recoverOnStop(ledger, now, load2) {
   const intent = ledger.onStop;
   if (!intent || intent.started || intent.recovered) return [];
+  if (intent.endsBy !== void 0) return load2 === void 0 ? [] : runEnded(intent, intent.endsBy, now, load2);
   if (intent.claimantAlive && now - intent.claimedAt < ON_STOP_RECOVERY_MS) return [];
   return [
     { kind: "startOnStop", command: intent.command, claim: intent.claim },
@@ -3119,12 +3129,34 @@ function recoverOnStop(ledger, now) {
     ])
   ];
 }
+function runEnded(intent, endsBy, now, load2) {
+  if (load2.continuesRun) return [];
+  const over = intent.claimantAlive ? endsBy + ON_STOP_RECOVERY_MS : load2.atStart ? Number.NEGATIVE_INFINITY : endsBy;
+  if (now < over) return [];
+  const budgetId = intent.claim.budgetId;
+  return [
+    once({ kind: "ended", budgetId, onStopCommand: intent.command }, [
+      { kind: "startOnStop", command: intent.command, claim: { budgetId, kind: "ended" } },
+      once({ kind: "onStopRecovered", budgetId }, [{ kind: "notify", message: ON_STOP_RAN_LATE, level: "warning" }])
+    ])
+  ];
+}
 
 // src/core/session/load.ts
 function load(event, now) {
-  const recovered = recoverOnStop(event.ledger, now);
+  const recovered = recoverOnStop(event.ledger, now, recoveryLoad(event));
   const loaded = loadBudget(event, now, recovered.length > 0);
   return recovered.length === 0 ? loaded : { state: loaded.state, effects: [...loaded.effects, ...recovered] };
+}
+function recoveryLoad(event) {
+  return { continuesRun: wrappingPrompt(event) !== null, atStart: event.runningPrompt === void 0 };
+}
+function wrappingPrompt(event) {
+  const { history, ledger } = event;
+  const runningKey = event.runningPrompt === void 0 ? null : event.runningPrompt ?? history.lastPrompt;
+  const running = runningKey !== null && runningKey === history.lastPrompt;
+  const wraps = event.mode === "continue" && running && ledger.spent?.wrapUpUntil !== void 0;
+  return wraps && ledger.spent?.prompt === runningKey ? runningKey : null;
 }
 function loadBudget(event, now, startsLate) {
   const { history, ledger, mode, announce } = event;
@@ -3162,8 +3194,9 @@ function loadBudget(event, now, startsLate) {
   };
   if (mode === "continue") {
     const wrapUntil = ledger.spent?.wrapUpUntil;
-    const wrapUp = wrapUntil !== void 0 && running && ledger.spent?.prompt === runningKey ? {
-      prompt: runningKey,
+    const wrappedPrompt = wrappingPrompt(event);
+    const wrapUp = wrapUntil !== void 0 && wrappedPrompt !== null ? {
+      prompt: wrappedPrompt,
       until: wrapUntil,
       refused: false,
       callsSinceRefusal: 0,
@@ -5670,9 +5703,11 @@ function markKey(claim2) {
 }
 async function startedMarks(engine, dir, claims) {
   const found = /* @__PURE__ */ new Set();
-  for (const claim2 of claims) {
-    if (claim2.kind !== "spent" && claim2.kind !== "ended" || claim2.onStopCommand === void 0) continue;
-    if (!isBudgetId(claim2.budgetId)) continue;
+  for (const held of claims) {
+    if (held.kind !== "spent" && held.kind !== "ended") continue;
+    const atEnd = held.kind === "spent" && held.onStopAtEnd !== void 0;
+    if (held.onStopCommand === void 0 && !atEnd || !isBudgetId(held.budgetId)) continue;
+    const claim2 = { budgetId: held.budgetId, kind: atEnd ? "ended" : held.kind };
     const exists = await engine.fs.read(moduleStartMark(dir, claim2), { offset: 0, length: 0 }).then(
       () => true,
       () => false
@@ -6169,19 +6204,26 @@ function claimedView(claims, budgetId, marks) {
   return intent ? { ...view, onStop: intent } : view;
 }
 function onStopIntent(claims, budgetId, marks) {
-  const held = claims.find(
-    (claim3) => claim3.budgetId === budgetId && (claim3.kind === "spent" || claim3.kind === "ended") && typeof claim3.onStopCommand === "string"
+  const own = claims.filter((claim3) => claim3.budgetId === budgetId);
+  const held = own.find(
+    (claim3) => (claim3.kind === "spent" || claim3.kind === "ended") && typeof claim3.onStopCommand === "string"
   );
-  if (!held?.onStopCommand) return null;
-  const claim2 = { budgetId, kind: held.kind };
+  const stop2 = own.find((claim3) => claim3.kind === "spent");
+  const endsBy = stop2?.summary.wrapUpUntil;
+  const waiting = held === void 0 && !own.some((claim3) => claim3.kind === "ended") && endsBy !== void 0 ? stop2 : void 0;
+  const command2 = held?.onStopCommand ?? waiting?.onStopAtEnd;
+  const from = held ?? waiting;
+  if (command2 === void 0 || from === void 0) return null;
+  const claim2 = { budgetId, kind: held?.kind ?? "ended" };
   return {
     claim: claim2,
-    command: held.onStopCommand,
-    claimedAt: typeof held.claimedAt === "number" ? held.claimedAt : 0,
+    command: command2,
+    claimedAt: typeof from.claimedAt === "number" ? from.claimedAt : 0,
     started: marks.started.has(markKey(claim2)),
     // One Claude Code process holds a session: a claim made under another id was made by a process that ended.
-    claimantAlive: held.instance === marks.instance,
-    recovered: claims.some((other) => other.kind === "onStopRecovered" && other.budgetId === budgetId)
+    claimantAlive: from.instance === marks.instance,
+    recovered: own.some((other) => other.kind === "onStopRecovered"),
+    ...waiting === void 0 || endsBy === void 0 ? {} : { endsBy }
   };
 }
 var ModuleStore = class _ModuleStore extends SpecSessionStore {

@@ -2667,19 +2667,26 @@ function claimedView(claims, budgetId, marks) {
   return intent ? { ...view, onStop: intent } : view;
 }
 function onStopIntent(claims, budgetId, marks) {
-  const held = claims.find(
-    (claim2) => claim2.budgetId === budgetId && (claim2.kind === "spent" || claim2.kind === "ended") && typeof claim2.onStopCommand === "string"
+  const own = claims.filter((claim2) => claim2.budgetId === budgetId);
+  const held = own.find(
+    (claim2) => (claim2.kind === "spent" || claim2.kind === "ended") && typeof claim2.onStopCommand === "string"
   );
-  if (!held?.onStopCommand) return null;
-  const claim = { budgetId, kind: held.kind };
+  const stop2 = own.find((claim2) => claim2.kind === "spent");
+  const endsBy = stop2?.summary.wrapUpUntil;
+  const waiting = held === void 0 && !own.some((claim2) => claim2.kind === "ended") && endsBy !== void 0 ? stop2 : void 0;
+  const command2 = held?.onStopCommand ?? waiting?.onStopAtEnd;
+  const from = held ?? waiting;
+  if (command2 === void 0 || from === void 0) return null;
+  const claim = { budgetId, kind: held?.kind ?? "ended" };
   return {
     claim,
-    command: held.onStopCommand,
-    claimedAt: typeof held.claimedAt === "number" ? held.claimedAt : 0,
+    command: command2,
+    claimedAt: typeof from.claimedAt === "number" ? from.claimedAt : 0,
     started: marks.started.has(markKey(claim)),
     // One Claude Code process holds a session: a claim made under another id was made by a process that ended.
-    claimantAlive: held.instance === marks.instance,
-    recovered: claims.some((other) => other.kind === "onStopRecovered" && other.budgetId === budgetId)
+    claimantAlive: from.instance === marks.instance,
+    recovered: own.some((other) => other.kind === "onStopRecovered"),
+    ...waiting === void 0 || endsBy === void 0 ? {} : { endsBy }
   };
 }
 
@@ -3256,21 +3263,30 @@ function onStopOf(dir, budgetId, spent, alive) {
   if (spent === null) return {};
   let kind = "spent";
   let claim = spent;
-  if (typeof spent.onStopCommand !== "string") {
+  let command2 = spent.onStopCommand;
+  let endsBy;
+  if (typeof command2 !== "string") {
     if (!isRecord3(spent.summary) || typeof spent.summary.wrapUpUntil !== "number") return {};
-    const ended = readJson(fileOf(dir, budgetId, "ended"));
-    if (ended === null || typeof ended.onStopCommand !== "string") return {};
     kind = "ended";
-    claim = ended;
+    const ended = readJson(fileOf(dir, budgetId, "ended"));
+    if (ended !== null) {
+      claim = ended;
+      command2 = ended.onStopCommand;
+    } else {
+      command2 = spent.onStopAtEnd;
+      endsBy = spent.summary.wrapUpUntil;
+    }
+    if (typeof command2 !== "string") return {};
   }
   return {
     onStop: {
       claim: { budgetId, kind },
-      command: String(claim.onStopCommand),
+      command: command2,
       claimedAt: numberOr2(claim.claimedAt, 0),
       started: exists(startMarkOf(dir, { budgetId, kind })),
       claimantAlive: alive(claim.pid),
-      recovered: readJson(fileOf(dir, budgetId, "onStopRecovered")) !== null
+      recovered: readJson(fileOf(dir, budgetId, "onStopRecovered")) !== null,
+      ...endsBy === void 0 ? {} : { endsBy }
     }
   };
 }

@@ -23,6 +23,7 @@ import {
 	type ProjectHistory,
 	type ReportPageInput,
 	recoverOnStop,
+	recoveryLoad,
 	type SessionEvent,
 	SessionRuntime,
 	type SessionState,
@@ -153,7 +154,7 @@ export class HookRuntime {
 		this.runtime.daily = this.dailyBefore ?? NO_DAILY_PART;
 		// What the core's recovery rule says of the ledger first: an on-stop command that a stop claimed and no process
 		// started (its hook was killed) is started, and the user is told with this hook's reply.
-		if (recover) this.tell(this.runtime.write(recoverOnStop(event.ledger, now)));
+		if (recover) this.tell(this.runtime.write(recoverOnStop(event.ledger, now, recoveryLoad(event))));
 		return this.runtime.state;
 	}
 

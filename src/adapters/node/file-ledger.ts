@@ -166,8 +166,9 @@ export function createFileLedger(dir: string, options: FileLedgerOptions = {}): 
 
 /**
  * The on-stop command a claim of a spent budget recorded: the stop's own, or, after a grace period, the one of the end
- * of the run that wrapped up. Nothing is read for a budget that is not spent, nor the end of a run for a stop with no
- * grace period, so a hook of a running budget reads no more than before.
+ * of the run that wrapped up; where that end is not claimed yet, the one the stop kept for it, with the time the run was
+ * to end by. Nothing is read for a budget that is not spent, nor the end of a run for a stop with no grace period, so a
+ * hook of a running budget reads no more than before.
  */
 function onStopOf(
 	dir: string,
@@ -178,21 +179,30 @@ function onStopOf(
 	if (spent === null) return {};
 	let kind: OnStopClaim["kind"] = "spent";
 	let claim = spent;
-	if (typeof spent.onStopCommand !== "string") {
+	let command = spent.onStopCommand;
+	let endsBy: number | undefined;
+	if (typeof command !== "string") {
 		if (!isRecord(spent.summary) || typeof spent.summary.wrapUpUntil !== "number") return {};
-		const ended = readJson(fileOf(dir, budgetId, "ended"));
-		if (ended === null || typeof ended.onStopCommand !== "string") return {};
 		kind = "ended";
-		claim = ended;
+		const ended = readJson(fileOf(dir, budgetId, "ended"));
+		if (ended !== null) {
+			claim = ended;
+			command = ended.onStopCommand;
+		} else {
+			command = spent.onStopAtEnd;
+			endsBy = spent.summary.wrapUpUntil;
+		}
+		if (typeof command !== "string") return {};
 	}
 	return {
 		onStop: {
 			claim: { budgetId, kind },
-			command: String(claim.onStopCommand),
+			command,
 			claimedAt: numberOr(claim.claimedAt, 0),
 			started: exists(startMarkOf(dir, { budgetId, kind })),
 			claimantAlive: alive(claim.pid),
 			recovered: readJson(fileOf(dir, budgetId, "onStopRecovered")) !== null,
+			...(endsBy === undefined ? {} : { endsBy }),
 		},
 	};
 }

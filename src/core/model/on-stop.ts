@@ -22,4 +22,9 @@ export interface OnStopIntent {
 	claimantAlive: boolean;
 	/** Another process took it over already (the `onStopRecovered` claim). */
 	recovered: boolean;
+	/**
+	 * The run its stop let wrap up was to end by then (epoch ms), and no process has claimed that end (`ended`) yet: the
+	 * command is the stop's `onStopAtEnd`, `claimedAt` the stop's, and the claim to take first is the end's.
+	 */
+	endsBy?: number;
 }

@@ -47,8 +47,9 @@ export type {
 	SessionEvent,
 } from "../model/events.ts";
 export { NOTHING_RECORDED } from "../model/events.ts";
+export { recoveryLoad } from "./load.ts";
 export { outcomeId, readLedger } from "./outcomes.ts";
-export { recoverOnStop } from "./recovery.ts";
+export { type RecoveryLoad, recoverOnStop } from "./recovery.ts";
 export {
 	type BudgetStanding,
 	budgetOf,

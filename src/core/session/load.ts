@@ -23,7 +23,7 @@ import {
 } from "../text/messages.ts";
 import { recordBudget } from "./budget-record.ts";
 import { once, outcomeId } from "./outcomes.ts";
-import { recoverOnStop } from "./recovery.ts";
+import { type RecoveryLoad, recoverOnStop } from "./recovery.ts";
 import {
 	type BudgetStanding,
 	EMPTY_SESSION,
@@ -41,9 +41,23 @@ import {
  * that a stop claimed and no process started is started now (recovery.ts).
  */
 export function load(event: Extract<SessionEvent, { type: "load" }>, now: number): Transition {
-	const recovered = recoverOnStop(event.ledger, now);
+	const recovered = recoverOnStop(event.ledger, now, recoveryLoad(event));
 	const loaded = loadBudget(event, now, recovered.length > 0);
 	return recovered.length === 0 ? loaded : { state: loaded.state, effects: [...loaded.effects, ...recovered] };
+}
+
+/** What the recovery of an on-stop command asks of a load: whether its event is one of the run that wraps up. */
+export function recoveryLoad(event: Extract<SessionEvent, { type: "load" }>): RecoveryLoad {
+	return { continuesRun: wrappingPrompt(event) !== null, atStart: event.runningPrompt === undefined };
+}
+
+/** The prompt of the run that wraps up after the stop, where the load's event is one of that run's; else null. */
+function wrappingPrompt(event: Extract<SessionEvent, { type: "load" }>): string | null {
+	const { history, ledger } = event;
+	const runningKey = event.runningPrompt === undefined ? null : (event.runningPrompt ?? history.lastPrompt);
+	const running = runningKey !== null && runningKey === history.lastPrompt;
+	const wraps = event.mode === "continue" && running && ledger.spent?.wrapUpUntil !== undefined;
+	return wraps && ledger.spent?.prompt === runningKey ? runningKey : null;
 }
 
 function loadBudget(event: Extract<SessionEvent, { type: "load" }>, now: number, startsLate: boolean): Transition {
@@ -83,10 +97,11 @@ function loadBudget(event: Extract<SessionEvent, { type: "load" }>, now: number,
 	if (mode === "continue") {
 		// A hook of the run that is wrapping up after the stop: that run goes on wrapping up.
 		const wrapUntil = ledger.spent?.wrapUpUntil;
+		const wrappedPrompt = wrappingPrompt(event);
 		const wrapUp: WrapUp | null =
-			wrapUntil !== undefined && running && ledger.spent?.prompt === runningKey
+			wrapUntil !== undefined && wrappedPrompt !== null
 				? {
-						prompt: runningKey,
+						prompt: wrappedPrompt,
 						until: wrapUntil,
 						refused: false,
 						callsSinceRefusal: 0,

@@ -44,9 +44,18 @@ export function startWrapUp(
 	const message = wrapUpMessage(summary.usedTurns, summary.elapsedMs, graceMs, spentUsage(summary, budget));
 	const effects: Effect[] = [
 		status(next, now),
-		once({ kind: "spent", budgetId: outcomeId(budget), summary: { ...summary, wrapUpUntil: until }, prompt }, [
-			{ kind: "notify", message, level: "error" },
-		]),
+		once(
+			{
+				kind: "spent",
+				budgetId: outcomeId(budget),
+				summary: { ...summary, wrapUpUntil: until },
+				prompt,
+				// What the run's end starts, kept with the stop: a process that finds the run over and its end unclaimed
+				// (the one that ran it was killed) ends it (recovery.ts).
+				...(budget.onStopCommand === null ? {} : { onStopAtEnd: budget.onStopCommand }),
+			},
+			[{ kind: "notify", message, level: "error" }],
+		),
 	];
 	if (refuseTool) effects.push({ kind: "refuse", reason: WRAP_UP_REFUSAL });
 	return { state: next, effects };

@@ -5,7 +5,7 @@
 import { describe, expect, it } from "vitest";
 import { ON_STOP_RECOVERY_MS } from "../../../src/core/constants.ts";
 import type { LedgerView, OnStopIntent } from "../../../src/core/model/events.ts";
-import { EMPTY_SESSION, recoverOnStop, transition } from "../../../src/core/session/index.ts";
+import { EMPTY_SESSION, type RecoveryLoad, recoverOnStop, transition } from "../../../src/core/session/index.ts";
 import { ON_STOP_RAN_LATE } from "../../../src/core/text/messages.ts";
 import { budget, MINUTE, START } from "../../support/budgets.ts";
 import { loadEvent, once, SPENT } from "../../support/session.ts";
@@ -119,5 +119,97 @@ describe("a load that finds an on-stop command nobody started", () => {
 		expect(transition(EMPTY_SESSION, off, START + 1_000).effects.slice(-2)).toEqual(recovered());
 		const started = loadEvent({ budget: spent }, { ledger: ledger({ started: true }), mode: "continue" });
 		expect(transition(EMPTY_SESSION, started, START + 1_000).effects).toEqual([{ kind: "status", text: SPENT }]);
+	});
+});
+
+describe("the recovery of the on-stop command of a run that wrapped up, whose end no process claimed", () => {
+	/** The run was to end by then: its stop gave it 30 s to wrap up. */
+	const ENDS_BY = START + 30_000;
+	const waiting = (intent: Partial<OnStopIntent> = {}): LedgerView => ({
+		spent: { ...SUMMARY, wrapUpUntil: ENDS_BY, prompt: "p2" },
+		off: false,
+		nudged: false,
+		onStop: {
+			claim: { budgetId: "budget-1", kind: "ended" },
+			command: "echo stopped",
+			claimedAt: START,
+			started: false,
+			claimantAlive: false,
+			recovered: false,
+			endsBy: ENDS_BY,
+			...intent,
+		},
+	});
+	/** The end claimed with its command, the command started behind the end's mark, the user told once. */
+	const ended = [
+		once({ kind: "ended", budgetId: "budget-1", onStopCommand: "echo stopped" }, [
+			{ kind: "startOnStop", command: "echo stopped", claim: { budgetId: "budget-1", kind: "ended" } },
+			once({ kind: "onStopRecovered", budgetId: "budget-1" }, [
+				{ kind: "notify", message: ON_STOP_RAN_LATE, level: "warning" },
+			]),
+		]),
+	];
+	const hook = { continuesRun: false, atStart: false };
+	const ofTheRun = { continuesRun: true, atStart: false };
+	const newProcess = { continuesRun: false, atStart: true };
+	const rows: [string, LedgerView, RecoveryLoad | undefined, number, boolean][] = [
+		[
+			"a new process, the one that ran it gone, within the wrap-up: the run is over",
+			waiting(),
+			newProcess,
+			START + 1,
+			true,
+		],
+		["a new process after the wrap-up: recovered", waiting(), newProcess, ENDS_BY + MINUTE, true],
+		["an event of the run itself: its rules end it", waiting(), ofTheRun, ENDS_BY + MINUTE, false],
+		["another hook within the wrap-up: the run may go on", waiting(), hook, ENDS_BY - 1, false],
+		["another hook once the wrap-up is over: recovered", waiting(), hook, ENDS_BY, true],
+		[
+			"the process that runs it alive, just after the wrap-up: left to it",
+			waiting({ claimantAlive: true }),
+			newProcess,
+			ENDS_BY + ON_STOP_RECOVERY_MS - 1,
+			false,
+		],
+		[
+			"the process that runs it alive, the bound after the wrap-up: recovered",
+			waiting({ claimantAlive: true }),
+			hook,
+			ENDS_BY + ON_STOP_RECOVERY_MS,
+			true,
+		],
+		["its end's mark present: nothing", waiting({ started: true }), newProcess, ENDS_BY + MINUTE, false],
+		["recovered already: nothing", waiting({ recovered: true }), newProcess, ENDS_BY + MINUTE, false],
+		["a caller that says nothing of its load: nothing", waiting(), undefined, ENDS_BY + MINUTE, false],
+	];
+	it.each(rows)("%s", (_, view, load, now, recovers) => {
+		expect(recoverOnStop(view, now, load)).toEqual(recovers ? ended : []);
+	});
+
+	it("is carried out by a load of another prompt, and left to the rules by a hook of the run that wraps up", () => {
+		const spent = budget({ turnLimit: 1, onStopCommand: "echo stopped" });
+		// A hook of another prompt: once the wrap-up is over.
+		const later = loadEvent(
+			{ budget: spent, usedTurns: 1, lastPrompt: "p3" },
+			{ ledger: waiting(), mode: "continue", runningPrompt: "p3" },
+		);
+		expect(transition(EMPTY_SESSION, later, ENDS_BY - 1).effects).not.toContainEqual(ended[0]);
+		expect(transition(EMPTY_SESSION, later, ENDS_BY).effects.slice(-1)).toEqual(ended);
+		// A host's start (Claude Code's module, opencode: they load as `continue`, naming no running prompt): at once.
+		const started = loadEvent({ budget: spent, usedTurns: 1 }, { ledger: waiting(), mode: "continue" });
+		expect(transition(EMPTY_SESSION, started, START + 1_000).effects.slice(-1)).toEqual(ended);
+		const reopened = loadEvent({ budget: spent, usedTurns: 1 }, { ledger: waiting(), mode: "restore", announce: true });
+		expect(transition(EMPTY_SESSION, reopened, START + 1_000).effects.slice(-1)).toEqual(ended);
+		const ofTheRun = loadEvent(
+			{ budget: spent, usedTurns: 1, lastPrompt: "p2" },
+			{ ledger: waiting(), mode: "continue", runningPrompt: "p2" },
+		);
+		const wrapping = transition(EMPTY_SESSION, ofTheRun, ENDS_BY + 1);
+		expect(wrapping.effects).not.toContainEqual(ended[0]);
+		expect(wrapping.state.standing?.wrapUp).toMatchObject({
+			prompt: "p2",
+			until: ENDS_BY,
+			onStopCommand: "echo stopped",
+		});
 	});
 });

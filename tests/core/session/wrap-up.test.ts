@@ -60,7 +60,14 @@ describe("a stop that lets the model wrap up (grace)", () => {
 		expect(result.effects).toEqual([
 			{ kind: "status", text: WRAP_UP_STATUS },
 			once(
-				{ kind: "spent", budgetId: "budget-1", summary: { ...summary, wrapUpUntil: DEADLINE + 30_000 }, prompt: "p1" },
+				{
+					kind: "spent",
+					budgetId: "budget-1",
+					summary: { ...summary, wrapUpUntil: DEADLINE + 30_000 },
+					prompt: "p1",
+					// What the run's end starts, kept with the stop for a process that finds the run over and its end unclaimed.
+					onStopAtEnd: "lmk",
+				},
 				[{ kind: "notify", message: WRAPPING, level: "error" }],
 			),
 		]);

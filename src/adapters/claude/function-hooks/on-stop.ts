@@ -86,9 +86,12 @@ export function markKey(claim: OnStopClaim): string {
  */
 export async function startedMarks(engine: Engine, dir: string, claims: readonly LedgerClaim[]): Promise<Set<string>> {
 	const found = new Set<string>();
-	for (const claim of claims) {
-		if ((claim.kind !== "spent" && claim.kind !== "ended") || claim.onStopCommand === undefined) continue;
-		if (!isBudgetId(claim.budgetId)) continue;
+	for (const held of claims) {
+		if (held.kind !== "spent" && held.kind !== "ended") continue;
+		// A stop that let its run wrap up keeps the command of that run's end, started behind the end's mark.
+		const atEnd = held.kind === "spent" && held.onStopAtEnd !== undefined;
+		if ((held.onStopCommand === undefined && !atEnd) || !isBudgetId(held.budgetId)) continue;
+		const claim: OnStopClaim = { budgetId: held.budgetId, kind: atEnd ? "ended" : held.kind };
 		const exists = await engine.fs.read(moduleStartMark(dir, claim), { offset: 0, length: 0 }).then(
 			() => true,
 			() => false,

@@ -87,24 +87,33 @@ export function claimedView(claims: readonly SavedClaim[], budgetId: string, mar
 	return intent ? { ...view, onStop: intent } : view;
 }
 
-/** The on-stop command a claim of the budget recorded, as the session's process finds it; null for none. */
+/**
+ * The on-stop command a claim of the budget recorded, as the session's process finds it; null for none. A stop that
+ * let its run wrap up, whose end no process claimed yet, holds the command of that end (`onStopAtEnd`).
+ */
 function onStopIntent(claims: readonly SavedClaim[], budgetId: string, marks: MarksSeen): OnStopIntent | null {
-	const held = claims.find(
+	const own = claims.filter((claim) => claim.budgetId === budgetId);
+	const held = own.find(
 		(claim): claim is Extract<SavedClaim, { kind: "spent" | "ended" }> =>
-			claim.budgetId === budgetId &&
-			(claim.kind === "spent" || claim.kind === "ended") &&
-			typeof claim.onStopCommand === "string",
+			(claim.kind === "spent" || claim.kind === "ended") && typeof claim.onStopCommand === "string",
 	);
-	if (!held?.onStopCommand) return null;
-	const claim: OnStopClaim = { budgetId, kind: held.kind };
+	const stop = own.find((claim): claim is Extract<SavedClaim, { kind: "spent" }> => claim.kind === "spent");
+	const endsBy = stop?.summary.wrapUpUntil;
+	const waiting =
+		held === undefined && !own.some((claim) => claim.kind === "ended") && endsBy !== undefined ? stop : undefined;
+	const command = held?.onStopCommand ?? waiting?.onStopAtEnd;
+	const from = held ?? waiting;
+	if (command === undefined || from === undefined) return null;
+	const claim: OnStopClaim = { budgetId, kind: held?.kind ?? "ended" };
 	return {
 		claim,
-		command: held.onStopCommand,
-		claimedAt: typeof held.claimedAt === "number" ? held.claimedAt : 0,
+		command,
+		claimedAt: typeof from.claimedAt === "number" ? from.claimedAt : 0,
 		started: marks.started.has(markKey(claim)),
 		// One Claude Code process holds a session: a claim made under another id was made by a process that ended.
-		claimantAlive: held.instance === marks.instance,
-		recovered: claims.some((other) => other.kind === "onStopRecovered" && other.budgetId === budgetId),
+		claimantAlive: from.instance === marks.instance,
+		recovered: own.some((other) => other.kind === "onStopRecovered"),
+		...(waiting === undefined || endsBy === undefined ? {} : { endsBy }),
 	};
 }
 

@@ -81,6 +81,44 @@ describe("the on-stop commands its claims recorded", () => {
 		expect(() => moduleStartMark("/state/on-stop", { budgetId: "../b", kind: "spent" })).toThrow("not a budget id");
 	});
 
+	it("reads the command a stop kept for the end of the run it let wrap up, until that end is claimed", () => {
+		const wrapped = { ...summary, wrapUpUntil: 30_007 };
+		const stop: SavedClaim = {
+			kind: "spent",
+			budgetId: "b1",
+			summary: wrapped,
+			prompt: "p1",
+			onStopAtEnd: "lmk",
+			instance: "another-process",
+			claimedAt: 7,
+		};
+		expect(claimedView([stop], "b1", marks).onStop).toEqual({
+			claim: { budgetId: "b1", kind: "ended" },
+			command: "lmk",
+			claimedAt: 7,
+			started: false,
+			claimantAlive: false,
+			recovered: false,
+			endsBy: 30_007,
+		});
+		expect(claimedView([stop], "b1", { ...marks, started: new Set(["b1.ended"]) }).onStop).toMatchObject({
+			started: true,
+		});
+		// Its end claimed: that claim's command, or none where the end was claimed with none.
+		const ended: SavedClaim = { kind: "ended", budgetId: "b1", onStopCommand: "lmk", instance: "this-process" };
+		expect(claimedView([stop, ended], "b1", marks).onStop).toEqual({
+			claim: { budgetId: "b1", kind: "ended" },
+			command: "lmk",
+			claimedAt: 0,
+			started: false,
+			claimantAlive: true,
+			recovered: false,
+		});
+		expect(claimedView([stop, { kind: "ended", budgetId: "b1" }], "b1", marks).onStop).toBeUndefined();
+		// A stop that gave no time to wrap up keeps none.
+		expect(claimedView([{ ...stop, summary }], "b1", marks).onStop).toBeUndefined();
+	});
+
 	it("looks up the mark of each claim that recorded a command, and of no other", async () => {
 		const $ = new FakeDollar(new FakeTime());
 		const dir = mkdtempSync(join(tmpdir(), "timebox-marks-"));
@@ -91,8 +129,11 @@ describe("the on-stop commands its claims recorded", () => {
 			{ kind: "spent", budgetId: "b3", summary, prompt: null },
 			{ kind: "spent", budgetId: "../b4", summary, prompt: null, onStopCommand: "lmk" },
 			{ kind: "nudged", budgetId: "b5" },
+			// The command a stop kept for the end of its run, behind the end's mark.
+			{ kind: "spent", budgetId: "b6", summary, prompt: null, onStopAtEnd: "lmk" },
 		];
-		expect([...(await startedMarks(engineOf($), dir, claims))]).toEqual(["b1.spent"]);
+		writeFileSync(join(dir, "b6.ended.started"), "");
+		expect([...(await startedMarks(engineOf($), dir, claims))]).toEqual(["b1.spent", "b6.ended"]);
 	});
 });
 

@@ -61,7 +61,6 @@ const READING = {
 	use: USE,
 	stored: STORED,
 	raise: { ...NO_ADJUSTMENT, addPrompts: 20 },
-	added: { ...NO_ADJUSTMENT, addPrompts: 5 },
 	dayStart: Date.UTC(2026, 4, 2),
 };
 const ask = (id: string, at: number, adjustment: Partial<TeamAsk["adjustment"]>, why = "a release"): TeamAsk => ({
@@ -108,9 +107,9 @@ describe("the daily budgets of a team's session", () => {
 			["team", 8, 20],
 			["user", 2, 0],
 		]);
-		// Without limits in the store, the day's additions (any member's) apply to each machine's own limits.
+		// Without limits in the store, the admin's raises of the day apply to each machine's own limits as the team's.
 		const legacy = teamStandings([own], TEAM, { ...READING, stored: null }, machine);
-		expect(legacy.map((standing) => [standing.budget.team, standing.adjustment.addPrompts])).toEqual([[TEAM, 5]]);
+		expect(legacy.map((standing) => [standing.budget.team, standing.adjustment.addPrompts])).toEqual([[TEAM, 20]]);
 		// A machine's ledger that cannot be read gives no standing: that cap is left out, never read as the team's use.
 		expect(teamStandings([own], TEAM, READING, () => [])).toHaveLength(1);
 	});

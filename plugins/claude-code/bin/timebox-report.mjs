@@ -700,8 +700,7 @@ function teamStandings(own, team, reading, machine) {
   const standings = [];
   for (const budget of budgets) {
     if (countsInStore(budget)) {
-      const adjustment = budget.stored ? reading.raise : reading.added;
-      standings.push({ budget, use: reading.use, adjustment, dayStart: reading.dayStart });
+      standings.push({ budget, use: reading.use, adjustment: reading.raise, dayStart: reading.dayStart });
       continue;
     }
     const standing = mine[personal.indexOf(budget)];
@@ -709,11 +708,11 @@ function teamStandings(own, team, reading, machine) {
   }
   return standings;
 }
-function requestsAnswered(asks, raise) {
-  if (raise.off) return asks.map((ask) => ask.id);
+function requestsAnswered(asks, raise2) {
+  if (raise2.off) return asks.map((ask) => ask.id);
   const covers = (asked, added) => asked <= 0 || added >= asked;
   return asks.filter(
-    (ask) => covers(ask.adjustment.addTimeMs, raise.addTimeMs) && covers(ask.adjustment.addPrompts, raise.addPrompts) && covers(ask.adjustment.addTokens, raise.addTokens) && covers(ask.adjustment.addCost, raise.addCost)
+    (ask) => covers(ask.adjustment.addTimeMs, raise2.addTimeMs) && covers(ask.adjustment.addPrompts, raise2.addPrompts) && covers(ask.adjustment.addTokens, raise2.addTokens) && covers(ask.adjustment.addCost, raise2.addCost)
   ).map((ask) => ask.id);
 }
 var SET_WORDS = "a time (4h), turns:200, tokens:2m and cost ($50)";
@@ -4192,19 +4191,6 @@ return 1`,
 redis.call('HSET', KEYS[4], ARGV[2], ARGV[4] .. ':' .. ARGV[5] .. ':' .. (nowMs() + tonumber(ARGV[6])))
 keep()
 return 1`,
-  /**
-   * For a team without limits in its store: adds to today's additions (ARGV[4] addTimeMs, [5] addPrompts, [6]
-   * addTokens, [7] addCost) or, ARGV[8] = 1, ends the day's limits. KEYS[7] is the team's limits, declared and never
-   * touched: Redis lets only a user that may write them run it (a member's ACL refuses it before anything runs).
-   */
-  adjust: `${COMMON}
-if tonumber(ARGV[4]) > 0 then redis.call('HINCRBY', KEYS[1], 'addTimeMs', ARGV[4]) end
-if tonumber(ARGV[5]) > 0 then redis.call('HINCRBY', KEYS[1], 'addPrompts', ARGV[5]) end
-if tonumber(ARGV[6]) > 0 then redis.call('HINCRBY', KEYS[1], 'addTokens', ARGV[6]) end
-if tonumber(ARGV[7]) > 0 then redis.call('HINCRBYFLOAT', KEYS[1], 'addCost', ARGV[7]) end
-if ARGV[8] == '1' then redis.call('HSET', KEYS[1], 'off', '1') end
-for i = 1, 6 do redis.call('EXPIREAT', KEYS[i], ARGV[1]) end
-return 1`,
   /** The admin's limits and the day's open requests. */
   view: `${COMMON}
 local limits = admin()
@@ -4631,7 +4617,7 @@ function askText(member, adjustment, why, at) {
   return JSON.stringify({ member, addTimeMs, addPrompts, addTokens, addCost, why, at });
 }
 function dayReading(value, dayStart) {
-  const [useFields, whoFields, sessions, reservedTokens, reservedCost, limits, raise] = listReply(value);
+  const [useFields, whoFields, sessions, reservedTokens, reservedCost, limits, raise2] = listReply(value);
   const use = fields(useFields);
   const members = [...fields(whoFields)].map(([name, count4]) => ({ name, sessions: amount3(count4) }));
   members.sort((a, b) => a.name.localeCompare(b.name));
@@ -4646,8 +4632,7 @@ function dayReading(value, dayStart) {
       members
     },
     stored: storedLimitsOf(fields(limits)),
-    raise: adjustmentOf(fields(raise)),
-    added: adjustmentOf(use),
+    raise: adjustmentOf(fields(raise2)),
     dayStart
   };
 }
@@ -4683,21 +4668,20 @@ function* setLimits(calls, limits) {
   const args = [...common(calls, 0), ...values, calls.now];
   return written2(calls, yield* calls.send("limits", [adminKeys(calls.config.team, calls.day.day).limits], args));
 }
-function* raiseDay(calls, adjustment) {
+function* raise(calls, adjustment) {
   const view = yield* viewTeam(calls);
   const answered = "unreadable" in view ? [] : requestsAnswered(view.asks, adjustment);
   const { day, expiry } = calls.day;
   const { addTimeMs, addPrompts, addTokens, addCost, off } = adjustment;
   const keys = [adminKeys(calls.config.team, day).raise, dayKeys(calls.config.team, day)[5]];
   const args = [...common(calls, expiry), addTimeMs, addPrompts, addTokens, addCost, off ? 1 : 0, ...answered];
-  return written2(calls, yield* calls.send("raise", keys, args));
+  return yield* calls.send("raise", keys, args);
+}
+function* raiseDay(calls, adjustment) {
+  return written2(calls, yield* raise(calls, adjustment));
 }
 function* addToDay(calls, adjustment) {
-  const { day, expiry } = calls.day;
-  const { addTimeMs, addPrompts, addTokens, addCost, off } = adjustment;
-  const args = [...common(calls, expiry), addTimeMs, addPrompts, addTokens, addCost, off ? 1 : 0];
-  const keys = [...dayKeys(calls.config.team, day), adminKeys(calls.config.team, day).limits];
-  const reply = yield* calls.send("adjust", keys, args);
+  const reply = yield* raise(calls, adjustment);
   if (!reply.ok && storeAnswer(reply.error) === null) return void 0;
   return written2(calls, reply);
 }

@@ -77,28 +77,32 @@ export function* setLimits(calls: AdminCalls, limits: DailyLimits | null): Step<
 	return written(calls, yield* calls.send("limits", [adminKeys(calls.config.team, calls.day.day).limits], args));
 }
 
-/** Raises the day's limits in the store (or ends them for the day), answering the open requests it covers. */
-export function* raiseDay(calls: AdminCalls, adjustment: DailyAdjustment): Step<TeamWrite> {
+/**
+ * Raises the day's limits in the store (or ends them for the day), answering the open requests it covers. The raises
+ * are the admin's key, which a member's ACL makes read-only, whether the store keeps the team's limits or each
+ * machine's own limits are the team's.
+ */
+function* raise(calls: AdminCalls, adjustment: DailyAdjustment): Step<StoreReply> {
 	const view = yield* viewTeam(calls);
 	const answered = "unreadable" in view ? [] : requestsAnswered(view.asks, adjustment);
 	const { day, expiry } = calls.day;
 	const { addTimeMs, addPrompts, addTokens, addCost, off } = adjustment;
 	const keys = [adminKeys(calls.config.team, day).raise, dayKeys(calls.config.team, day)[5] as string];
 	const args = [...common(calls, expiry), addTimeMs, addPrompts, addTokens, addCost, off ? 1 : 0, ...answered];
-	return written(calls, yield* calls.send("raise", keys, args));
+	return yield* calls.send("raise", keys, args);
+}
+
+/** Raises the day of the team's limits in its store: what became of it. */
+export function* raiseDay(calls: AdminCalls, adjustment: DailyAdjustment): Step<TeamWrite> {
+	return written(calls, yield* raise(calls, adjustment));
 }
 
 /**
- * Adds to the day of a team without limits in its store (its additions, in the day's keys): what became of it, or
- * undefined when the store cannot be reached (this machine's ledger takes it meanwhile). Only a store user that may
- * write the team's limits may: the script declares them, so a member's ACL refuses it as it refuses a raise.
+ * Raises the day of a team without limits in its store (each machine's own limits as the team's), as the admin's
+ * raise: what became of it, or undefined when the store cannot be reached (this machine's ledger takes it meanwhile).
  */
 export function* addToDay(calls: AdminCalls, adjustment: DailyAdjustment): Step<TeamWrite | undefined> {
-	const { day, expiry } = calls.day;
-	const { addTimeMs, addPrompts, addTokens, addCost, off } = adjustment;
-	const args = [...common(calls, expiry), addTimeMs, addPrompts, addTokens, addCost, off ? 1 : 0];
-	const keys = [...dayKeys(calls.config.team, day), adminKeys(calls.config.team, day).limits];
-	const reply = yield* calls.send("adjust", keys, args);
+	const reply = yield* raise(calls, adjustment);
 	if (!reply.ok && storeAnswer(reply.error) === null) return undefined;
 	return written(calls, reply);
 }

@@ -94,7 +94,7 @@ export function askText(member: string, adjustment: DailyAdjustment, why: string
 	return JSON.stringify({ member, addTimeMs, addPrompts, addTokens, addCost, why, at });
 }
 
-/** The read script's reply as today's reading: the use (reservations and members among it), limits, raises, additions. */
+/** The read script's reply as today's reading: the use (reservations and members among it), limits and raises. */
 export function dayReading(value: unknown, dayStart: number): TeamDayReading {
 	const [useFields, whoFields, sessions, reservedTokens, reservedCost, limits, raise] = listReply(value);
 	const use = fields(useFields);
@@ -112,7 +112,6 @@ export function dayReading(value: unknown, dayStart: number): TeamDayReading {
 		},
 		stored: storedLimitsOf(fields(limits)),
 		raise: adjustmentOf(fields(raise)),
-		added: adjustmentOf(use),
 		dayStart,
 	};
 }

@@ -3,17 +3,15 @@
 // read by scanning.
 //
 // The day's keys, `timebox:{<team>}:<YYYY-MM-DD>:<name>`, which every member's session writes, each expiring a day
-// after its day ends: `use` (a hash: prompts, agentMs, tokens, cost; and, for a team without limits in its store, the
-// day's additions addTimeMs, addPrompts, addTokens, addCost, off, as a user that may write the limits adds them),
-// `sessions` (a set of session
-// ids), `who` (a hash: member -> sessions), `res` (a hash: session -> `tokens:cost:expiresAtMs`, each session's
+// after its day ends: `use` (a hash: prompts, agentMs, tokens, cost), `sessions` (a set of session ids), `who` (a hash: member -> sessions), `res` (a hash: session -> `tokens:cost:expiresAtMs`, each session's
 // reservation for the model call it is making), `sent` (a set: the ids of the use a machine kept while the store was
 // down and sent later, so that what is sent twice counts once) and `asks` (a hash: request id -> its JSON, the members'
 // open requests).
 //
 // The admin's keys, which a member's ACL makes read-only (`%R~`): `timebox:{<team>}:limits` (a hash: timeMs, turns,
 // tokens, cost, by, at; it never expires) and `timebox:{<team>}:raise:<YYYY-MM-DD>` (a hash: addTimeMs, addPrompts,
-// addTokens, addCost, off; the day's raises of those limits, expiring as the day's keys do). A day's key matches
+// addTokens, addCost, off; the day's raises of those limits, or, while the store keeps none, of each machine's own
+// limits as the team's; expiring as the day's keys do). A day's key matches
 // `timebox:{<team>}:????-??-??:*`; the admin's keys do not.
 //
 // Redis checks a script's declared keys as written to: a member's scripts declare the day's keys alone and read the
@@ -117,19 +115,6 @@ return 1`,
 redis.call('HSET', KEYS[4], ARGV[2], ARGV[4] .. ':' .. ARGV[5] .. ':' .. (nowMs() + tonumber(ARGV[6])))
 keep()
 return 1`,
-	/**
-	 * For a team without limits in its store: adds to today's additions (ARGV[4] addTimeMs, [5] addPrompts, [6]
-	 * addTokens, [7] addCost) or, ARGV[8] = 1, ends the day's limits. KEYS[7] is the team's limits, declared and never
-	 * touched: Redis lets only a user that may write them run it (a member's ACL refuses it before anything runs).
-	 */
-	adjust: `${COMMON}
-if tonumber(ARGV[4]) > 0 then redis.call('HINCRBY', KEYS[1], 'addTimeMs', ARGV[4]) end
-if tonumber(ARGV[5]) > 0 then redis.call('HINCRBY', KEYS[1], 'addPrompts', ARGV[5]) end
-if tonumber(ARGV[6]) > 0 then redis.call('HINCRBY', KEYS[1], 'addTokens', ARGV[6]) end
-if tonumber(ARGV[7]) > 0 then redis.call('HINCRBYFLOAT', KEYS[1], 'addCost', ARGV[7]) end
-if ARGV[8] == '1' then redis.call('HSET', KEYS[1], 'off', '1') end
-for i = 1, 6 do redis.call('EXPIREAT', KEYS[i], ARGV[1]) end
-return 1`,
 	/** The admin's limits and the day's open requests. */
 	view: `${COMMON}
 local limits = admin()
@@ -185,7 +170,6 @@ export const SCRIPT_SHAS: Readonly<Record<ScriptName, string>> = {
 	use: "feaebd0e6405668e6023c06aaad0da20dea4ad6c",
 	send: "f2a53e636bcb1d2e3e69983987f75ebe2a6e2cc6",
 	reserve: "5f0bfa2038fd83a0b04ef9ebfa5432883aece79d",
-	adjust: "13851acbb3bd64c4f32c2da3a528b13e7aa4f61d",
 	view: "7a7eabf59f01e19e2cde0f533912e4641050a5af",
 	ask: "674483dee56bf1830f428634ac14facf0a5a1c2c",
 	limits: "0ddbe014817591b825915825f5f3c1551460cc17",

@@ -98,17 +98,17 @@ export interface TeamDayReading {
 	use: DailyUse;
 	/** The admin's limits, or null. */
 	stored: StoredLimits | null;
-	/** Today's raises of the admin's limits (kept apart, so that only the admin may write them). */
+	/**
+	 * Today's raises (kept apart from the day's use, so that only the admin may write them): of the admin's limits, or,
+	 * while the store keeps none, of each machine's own limits as the team's.
+	 */
 	raise: DailyAdjustment;
-	/** Today's additions as a team without limits in its store keeps them (beside its use, where any member adds). */
-	added: DailyAdjustment;
 	dayStart: number;
 }
 
 /**
- * Today's standings of a team's session: each budget in force, the team's with the store's use and the raises that
- * apply to it (the admin's, for the store's limits; the day's additions, for a machine's own limits), a personal cap
- * with this machine's standing (`machine`, asked only for those).
+ * Today's standings of a team's session: each budget in force, the team's with the store's use and the admin's raises
+ * of the day, a personal cap with this machine's standing (`machine`, asked only for those).
  */
 export function teamStandings(
 	own: readonly DailyBudget[],
@@ -122,8 +122,7 @@ export function teamStandings(
 	const standings: DailyStanding[] = [];
 	for (const budget of budgets) {
 		if (countsInStore(budget)) {
-			const adjustment = budget.stored ? reading.raise : reading.added;
-			standings.push({ budget, use: reading.use, adjustment, dayStart: reading.dayStart });
+			standings.push({ budget, use: reading.use, adjustment: reading.raise, dayStart: reading.dayStart });
 			continue;
 		}
 		// A machine's ledger that cannot be read has said so, and has no standing to give: that cap is not enforced.

@@ -190,7 +190,7 @@ describe("the team's day, raised", () => {
 		expect(ann.adjust(mine, { ...NO_ADJUSTMENT, addPrompts: 1 })).toBeUndefined();
 	});
 
-	it("without limits in the store, by the day's additions of a user that may write the limits alone; a store that cannot be reached takes it on this machine", () => {
+	it("without limits in the store, by the admin's raises too, which a member can write neither with Timebox nor by hand; a store that cannot be reached takes it on this machine", () => {
 		const ann = session("s-ann");
 		const [budget] = inForce(ann.standings([OWN])) as [DailyBudget];
 		expect(budget.team).toBeDefined();
@@ -198,13 +198,19 @@ describe("the team's day, raised", () => {
 		store.member = true;
 		expect(ann.adjust(budget, { ...NO_ADJUSTMENT, addPrompts: 2 })).toBe("refused");
 		expect(ann.adjust(budget, { ...NO_ADJUSTMENT, off: true })).toBe("refused");
-		expect(store.hashes.get(`timebox:{platform}:${DAY}:use`)?.get("addPrompts")).toBeUndefined();
+		expect(store.hashes.get(`timebox:{platform}:raise:${DAY}`)?.get("addPrompts")).toBeUndefined();
 		expect(ann.standings([OWN])[0]?.adjustment).toEqual(NO_ADJUSTMENT);
 		expect(ann.problem()).toBeNull();
+		// What a member may write by hand (the day's use, which their agent must write) raises nothing: an `off` or an
+		// addition there, as an earlier release kept them, is not read.
+		const use = store.hashes.get(`timebox:{platform}:${DAY}:use`);
+		use?.set("off", "1");
+		use?.set("addPrompts", "50");
+		expect(session("s-bob").standings([OWN])[0]?.adjustment).toEqual(NO_ADJUSTMENT);
 		store.member = false;
 		expect(ann.adjust(budget, { ...NO_ADJUSTMENT, addPrompts: 2 })).toBe("done");
-		expect(store.hashes.get(`timebox:{platform}:${DAY}:use`)?.get("addPrompts")).toBe("2");
-		expect(session("s-bob").standings([OWN])[0]?.adjustment.addPrompts).toBe(2);
+		expect(store.hashes.get(`timebox:{platform}:raise:${DAY}`)?.get("addPrompts")).toBe("2");
+		expect(session("s-bob").standings([OWN])[0]?.adjustment).toEqual({ ...NO_ADJUSTMENT, addPrompts: 2 });
 		// The limits, declared for the store's ACL alone, are neither made nor given an expiry.
 		expect(store.hashes.get("timebox:{platform}:limits")?.size ?? 0).toBe(0);
 		expect(store.expiries.has("timebox:{platform}:limits")).toBe(false);

@@ -155,18 +155,6 @@ export class MemoryStore implements SyncStore {
 				res?.set(session as string, `${n(3)}:${n(4)}:${now + n(5)}`);
 				keep();
 				return { ok: true, value: 1 };
-			case "adjust":
-				for (const [index, field] of [
-					[3, "addTimeMs"],
-					[4, "addPrompts"],
-					[5, "addTokens"],
-					[6, "addCost"],
-				] as const)
-					if (n(index) > 0) incr(use, field, n(index));
-				if (String(args[7]) === "1") use?.set("off", "1");
-				// The day's keys alone: the limits (KEYS[7]) are declared only for the store's ACL, and never expire.
-				for (const key of keys.slice(0, 6)) this.expiries.set(key, Number(expireAt));
-				return { ok: true, value: 1 };
 		}
 	}
 

@@ -72,7 +72,7 @@ const limits = () => redis.cli(["HGETALL", "timebox:{platform}:limits"]);
 const raise = () => redis.cli(["HGETALL", `timebox:{platform}:raise:${day()}`]);
 
 describe("the team's admin and members, with docs/team.md's ACL lines on a real Redis", () => {
-	it("without limits in the store, refuses a member's additions to the day and takes the admin's", () => {
+	it("without limits in the store, refuses a member's additions to the day, by Timebox or by hand, and takes the admin's", () => {
 		// Each machine's TIMEBOX_DAILY is the team's limits while the store keeps none.
 		const own = parseDailyBudget("turns:5", "user", "TIMEBOX_DAILY");
 		if ("warning" in own) throw new Error(own.warning);
@@ -86,8 +86,14 @@ describe("the team's admin and members, with docs/team.md's ACL lines on a real 
 		expect(command(admin, "today +turns:1", [own])[0]).toMatch(/^Timebox: today's budget raised by 1 prompt/);
 		expect(command(member, "today", [own])[0]).toContain("0 of 6 turns used, 6 left.");
 		expect(limits()).toBe("");
+		expect(raise()).toBe("addPrompts\n1");
+		// The member's user may write the day's use (its agent must), but an `off` or an addition written there by hand
+		// lifts nothing: the day's raises are the admin's key, read-only to the member.
+		expect(as(MEMBER, "HSET", use, "off", "1", "addPrompts", "50")).toBe("2");
+		expect(command(member, "today", [own])[0]).toContain("0 of 6 turns used, 6 left.");
+		expect(as(MEMBER, "HSET", `timebox:{platform}:raise:${day()}`, "off", "1")).toMatch(/^NOPERM/);
 		// The next test starts from an empty day.
-		expect(as(ADMIN, "DEL", use)).toBe("1");
+		expect(as(ADMIN, "DEL", use, `timebox:{platform}:raise:${day()}`)).toBe("2");
 	});
 
 	it("lets the admin set the limits and raise the day; a member's attempts are refused and change nothing", () => {

@@ -188,7 +188,9 @@ describe("a team's daily budget on function hooks", () => {
 		const before = batches.length;
 		expect(await claude.command("today +turns:1")).toContain("raised by 1 prompt");
 		expect(calls(batches).slice(before)).toEqual([["view"], ["adjust"]]);
-		expect(used(store, "addPrompts")).toBe("1");
+		// The raise is the admin's key, never the day's use that every member writes.
+		expect(store.hashes.get("timebox:{platform}:raise:2026-11-22")?.get("addPrompts")).toBe("1");
+		expect(used(store, "addPrompts")).toBeUndefined();
 	});
 
 	it("says once that the store cannot be reached, counts on this machine meanwhile, and sends it when it is back", async () => {

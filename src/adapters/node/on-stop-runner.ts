@@ -2,6 +2,7 @@
 // its start mark, through the wrapper that takes the mark first.
 
 import { type ChildProcess, type SpawnOptions, spawn } from "node:child_process";
+import { writeFileSync } from "node:fs";
 import type { Socket } from "node:net";
 import type { Readable, Writable } from "node:stream";
 import { type OnStopOutcome, type OnStopStarter, quoteInput } from "../../core/index.ts";
@@ -42,6 +43,17 @@ export interface ShellStarterOptions {
 	 * started, and a later process never takes a start that is under way for one that never came.
 	 */
 	untilMarked?: boolean;
+	/** Takes a start mark for a start that failed (a file made only where none is): `writeFileSync` with `wx`. */
+	markFailed?: (mark: string) => void;
+}
+
+/** A start mark made for a start that failed; one there already, or a folder that takes none, is left as it is. */
+function markFailedStart(mark: string): void {
+	try {
+		writeFileSync(mark, "", { flag: "wx" });
+	} catch {
+		// Taken already (a wrapper got there), or not to be made: a later process may try the start again.
+	}
 }
 
 /**
@@ -63,11 +75,13 @@ export function createShellStarter(
 	return {
 		start(command, report, start) {
 			const shown = quoteInput(command);
-			const couldNotStart = (error: unknown): OnStopOutcome => ({
-				kind: "failed",
-				problem: `could not start ${shown}: ${describeError(error)}`,
-			});
 			const mark = start?.mark;
+			// A start that failed is said, and its mark taken: a later process would only fail the same way (a command too
+			// long to pass, no shell), and then tell the user that the command ran late, which it never did.
+			const couldNotStart = (error: unknown): OnStopOutcome => {
+				if (mark !== undefined) (options.markFailed ?? markFailedStart)(mark);
+				return { kind: "failed", problem: `could not start ${shown}: ${describeError(error)}` };
+			};
 			const args = mark === undefined ? [...SHELL_ARGS, command] : wrapperArgs(mark, command);
 			// The wrapper closes descriptor 3 once the mark is settled: as it runs the command, or as it ends at a mark taken.
 			const untilMarked = mark !== undefined && options.untilMarked === true;

@@ -97,6 +97,35 @@ describe("the shell runner", () => {
 		expect(outcomes).toEqual([{ kind: "failed", problem: 'could not start "echo big": spawn E2BIG' }]);
 	});
 
+	it("takes the mark of a start that failed, so that no later process starts it again and calls it late", () => {
+		const folder = mkdtempSync(join(tmpdir(), "timebox-failed-start-"));
+		try {
+			const mark = join(folder, "b.spent.started");
+			const outcomes: OnStopOutcome[] = [];
+			const big = Object.assign(new Error("spawn E2BIG"), { code: "E2BIG" });
+			const throwing = createShellStarter(() => {
+				throw big;
+			});
+			throwing.start("echo big", (outcome) => outcomes.push(outcome), { mark });
+			expect(outcomes).toEqual([{ kind: "failed", problem: 'could not start "echo big": spawn E2BIG' }]);
+			expect(readFileSync(mark, "utf8")).toBe("");
+			// An error event before the spawn, the mark there already (a wrapper of another start took it): left as it is.
+			const child = new FakeChild();
+			const failing = createShellStarter(() => child as unknown as ChildProcess);
+			failing.start("x", (outcome) => outcomes.push(outcome), { mark });
+			child.emit("error", new Error("spawn /bin/sh ENOENT"));
+			expect(outcomes.at(-1)).toEqual({ kind: "failed", problem: 'could not start "x": spawn /bin/sh ENOENT' });
+			expect(readFileSync(mark, "utf8")).toBe("");
+			// A folder that takes no mark: the failure is said all the same.
+			const gone = join(folder, "gone", "c.spent.started");
+			throwing.start("echo big", (outcome) => outcomes.push(outcome), { mark: gone });
+			expect(outcomes.at(-1)).toMatchObject({ kind: "failed" });
+			expect(existsSync(gone)).toBe(false);
+		} finally {
+			rmSync(folder, { recursive: true, force: true });
+		}
+	});
+
 	it("reports a thrown non-error as failed", () => {
 		const { outcomes } = runOne("x", () => {
 			throw "nope";

@@ -170,6 +170,19 @@ describe("the team's admin and members, with docs/team.md's ACL lines on a real 
 		expect(as(ADMIN, "HGET", "timebox:{platform}:limits", "turns")).toBe("3");
 	});
 
+	it("refuses new turns to a member's user the store refuses a script's command (no +time), never counting it as down", () => {
+		// The docs' member line without `+time`: the scripts' TIME is refused inside them (an ERR, not a NOPERM).
+		const line = (ACL_LINES[1] as string).replace("platform-member", "platform-notime").replace(" +time", "");
+		expect(redis.cli(line.split(" "))).toBe("OK");
+		const notime = machine("member-notime", { user: "platform-notime", password: "member-secret" });
+		const [standing] = notime.standings([]);
+		expect(standing?.closed).toMatch(
+			/^Timebox: the team's daily store redis:\/\/platform-notime@127\.0\.0\.1:\d+ refused this user the team's day \(ERR The user executing the script can't run this command.+\), so new turns are refused/,
+		);
+		// A standing closed so is what the rules refuse a new turn with; nothing is counted on this machine instead.
+		expect(existsSync(join(state, "member-notime", "timebox", "daily"))).toBe(false);
+	});
+
 	it("says a script the store fails, and changes nothing", () => {
 		const member = machine("member-2", MEMBER);
 		// The day's requests made a string by hand: the member's `ask` script fails on it.

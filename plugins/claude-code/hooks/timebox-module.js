@@ -133,6 +133,10 @@ function quoteInput(text) {
 function joinSplitTokens(budgetText) {
   return budgetText.replace(/\b(turns|grace|tokens|cost|steps|loop):\s+(?=[\d$])/gi, "$1:").replace(/(\d)\s+([smh])(?=\s|$)/gi, "$1$2");
 }
+function replacesNote(token, earlier, time = false) {
+  const sum = time ? `; for the sum, write ${earlier}${token} as one word` : "";
+  return `${token} replaces ${earlier}${sum}.`;
+}
 function readWords(tokens, known = SESSION_BUDGET_WORDS) {
   let timeMs = null;
   let turns = null;
@@ -157,7 +161,7 @@ function readWords(tokens, known = SESSION_BUDGET_WORDS) {
       if (count2 < 1 || count2 > MAX_STEP_LIMIT) {
         return { invalid: `${quoteInput(token)} is out of range: a step cap is 1 to 10,000 model calls per prompt.` };
       }
-      if (steps !== null) notes.push(`${token} replaces ${stepsWord}.`);
+      if (steps !== null) notes.push(replacesNote(token, stepsWord));
       steps = count2;
       stepsWord = token;
       continue;
@@ -173,7 +177,7 @@ function readWords(tokens, known = SESSION_BUDGET_WORDS) {
       if (count2 < MIN_LOOP_LIMIT || count2 > MAX_LOOP_LIMIT) {
         return { invalid: `${quoteInput(token)} is out of range: a loop guard is 2 to 1,000 identical calls.` };
       }
-      if (loop !== null) notes.push(`${token} replaces ${loopWord}.`);
+      if (loop !== null) notes.push(replacesNote(token, loopWord));
       loop = count2;
       loopWord = token;
       continue;
@@ -183,7 +187,7 @@ function readWords(tokens, known = SESSION_BUDGET_WORDS) {
       if (tokenBudget < 1 || tokenBudget > MAX_TOKEN_LIMIT) {
         return { invalid: `${quoteInput(token)} is out of range: a token budget is 1 to 1,000,000,000 tokens.` };
       }
-      if (tokenCount2 !== null) notes.push(`${token} replaces ${tokensWord2}.`);
+      if (tokenCount2 !== null) notes.push(replacesNote(token, tokensWord2));
       tokenCount2 = tokenBudget;
       tokensWord2 = token;
       continue;
@@ -193,7 +197,7 @@ function readWords(tokens, known = SESSION_BUDGET_WORDS) {
       if (dollars < MIN_COST_LIMIT || dollars > MAX_COST_LIMIT) {
         return { invalid: `${quoteInput(token)} is out of range: a cost budget is $0.01 to $10,000.` };
       }
-      if (cost !== null) notes.push(`${token} replaces ${costWord2}.`);
+      if (cost !== null) notes.push(replacesNote(token, costWord2));
       cost = dollars;
       costWord2 = token;
       continue;
@@ -209,7 +213,7 @@ function readWords(tokens, known = SESSION_BUDGET_WORDS) {
       if (wholeSeconds < MIN_GRACE_MS || wholeSeconds > MAX_GRACE_MS) {
         return { invalid: `${quoteInput(token)} is out of range: a grace period is 1s to 10m.` };
       }
-      if (graceMs !== null) notes.push(`${token} replaces ${graceWord}.`);
+      if (graceMs !== null) notes.push(replacesNote(token, graceWord));
       graceMs = wholeSeconds;
       graceWord = token;
       continue;
@@ -221,7 +225,7 @@ function readWords(tokens, known = SESSION_BUDGET_WORDS) {
           invalid: `${quoteInput(token)} is out of range: a turn budget is 1 to ${MAX_TURN_LIMIT.toLocaleString("en-US")} turns.`
         };
       }
-      if (turns !== null) notes.push(`${token} replaces ${turnsWord}.`);
+      if (turns !== null) notes.push(replacesNote(token, turnsWord));
       turns = count;
       turnsWord = token;
       continue;
@@ -233,7 +237,7 @@ function readWords(tokens, known = SESSION_BUDGET_WORDS) {
         return { invalid: `${quoteInput(token)} is out of range: a time budget is 1s to 30 days.` };
       }
       if (timeMs !== null) {
-        notes.push(`${token} replaces ${timeWord2}; for the sum, write ${timeWord2}${token} as one word.`);
+        notes.push(replacesNote(token, timeWord2, true));
       }
       timeMs = wholeSeconds;
       timeWord2 = token;
@@ -1073,12 +1077,15 @@ function limitsUnread(standing2) {
 var TEAM_USAGE = "After /timebox team: nothing, set <limits> (set 4h turns:200 $50), set off, or ask +30m <why>.";
 var SET_WORDS = "a time (4h), turns:200, tokens:2m and cost ($50)";
 var SET_KNOWN = `team set takes ${SET_WORDS}`;
+var LIMIT_KINDS = ["timeMs", "turns", "tokens", "cost"];
 function parseLimits(text) {
   const tokens = joinSplitTokens(text).split(/\s+/).filter((token) => token.length > 0);
   if (tokens.length === 0)
     return { kind: "invalid", reason: `team set takes the team's limits, ${SET_WORDS}, or off.` };
   if (tokens.length === 1 && tokens[0]?.toLowerCase() === "off") return { kind: "unset" };
   const limits = { timeMs: null, turns: null, tokens: null, cost: null };
+  const given = /* @__PURE__ */ new Map();
+  const notes = [];
   for (const token of tokens) {
     if (token.startsWith("+")) {
       const raise = `To raise today's budget: /timebox today ${token}.`;
@@ -1089,13 +1096,14 @@ function parseLimits(text) {
     if ("invalid" in word || [word.timeMs, word.turns, word.tokens, word.cost].every((limit) => limit === null)) {
       return { kind: "invalid", reason: `${quoteInput(token)} is no daily budget word: ${SET_KNOWN}.` };
     }
-    limits.timeMs = word.timeMs ?? limits.timeMs;
-    limits.turns = word.turns ?? limits.turns;
-    limits.tokens = word.tokens ?? limits.tokens;
-    limits.cost = word.cost ?? limits.cost;
+    for (const kind of LIMIT_KINDS) {
+      if (word[kind] === null) continue;
+      const earlier = given.get(kind);
+      if (earlier !== void 0) notes.push(replacesNote(token, earlier, kind === "timeMs"));
+      given.set(kind, token);
+      limits[kind] = word[kind];
+    }
   }
-  const together = readWords(tokens, SET_KNOWN);
-  const notes = "invalid" in together ? [] : together.notes;
   return notes.length > 0 ? { kind: "set", limits, notes } : { kind: "set", limits };
 }
 function parseAsk(text) {

@@ -132,6 +132,10 @@ function quoteInput(text2) {
 function joinSplitTokens(budgetText) {
   return budgetText.replace(/\b(turns|grace|tokens|cost|steps|loop):\s+(?=[\d$])/gi, "$1:").replace(/(\d)\s+([smh])(?=\s|$)/gi, "$1$2");
 }
+function replacesNote(token, earlier, time = false) {
+  const sum = time ? `; for the sum, write ${earlier}${token} as one word` : "";
+  return `${token} replaces ${earlier}${sum}.`;
+}
 function readWords(tokens, known = SESSION_BUDGET_WORDS) {
   let timeMs = null;
   let turns = null;
@@ -156,7 +160,7 @@ function readWords(tokens, known = SESSION_BUDGET_WORDS) {
       if (count5 < 1 || count5 > MAX_STEP_LIMIT) {
         return { invalid: `${quoteInput(token)} is out of range: a step cap is 1 to 10,000 model calls per prompt.` };
       }
-      if (steps !== null) notes.push(`${token} replaces ${stepsWord}.`);
+      if (steps !== null) notes.push(replacesNote(token, stepsWord));
       steps = count5;
       stepsWord = token;
       continue;
@@ -172,7 +176,7 @@ function readWords(tokens, known = SESSION_BUDGET_WORDS) {
       if (count5 < MIN_LOOP_LIMIT || count5 > MAX_LOOP_LIMIT) {
         return { invalid: `${quoteInput(token)} is out of range: a loop guard is 2 to 1,000 identical calls.` };
       }
-      if (loop !== null) notes.push(`${token} replaces ${loopWord}.`);
+      if (loop !== null) notes.push(replacesNote(token, loopWord));
       loop = count5;
       loopWord = token;
       continue;
@@ -182,7 +186,7 @@ function readWords(tokens, known = SESSION_BUDGET_WORDS) {
       if (tokenBudget < 1 || tokenBudget > MAX_TOKEN_LIMIT) {
         return { invalid: `${quoteInput(token)} is out of range: a token budget is 1 to 1,000,000,000 tokens.` };
       }
-      if (tokenCount2 !== null) notes.push(`${token} replaces ${tokensWord2}.`);
+      if (tokenCount2 !== null) notes.push(replacesNote(token, tokensWord2));
       tokenCount2 = tokenBudget;
       tokensWord2 = token;
       continue;
@@ -192,7 +196,7 @@ function readWords(tokens, known = SESSION_BUDGET_WORDS) {
       if (dollars < MIN_COST_LIMIT || dollars > MAX_COST_LIMIT) {
         return { invalid: `${quoteInput(token)} is out of range: a cost budget is $0.01 to $10,000.` };
       }
-      if (cost !== null) notes.push(`${token} replaces ${costWord2}.`);
+      if (cost !== null) notes.push(replacesNote(token, costWord2));
       cost = dollars;
       costWord2 = token;
       continue;
@@ -208,7 +212,7 @@ function readWords(tokens, known = SESSION_BUDGET_WORDS) {
       if (wholeSeconds < MIN_GRACE_MS || wholeSeconds > MAX_GRACE_MS) {
         return { invalid: `${quoteInput(token)} is out of range: a grace period is 1s to 10m.` };
       }
-      if (graceMs !== null) notes.push(`${token} replaces ${graceWord}.`);
+      if (graceMs !== null) notes.push(replacesNote(token, graceWord));
       graceMs = wholeSeconds;
       graceWord = token;
       continue;
@@ -220,7 +224,7 @@ function readWords(tokens, known = SESSION_BUDGET_WORDS) {
           invalid: `${quoteInput(token)} is out of range: a turn budget is 1 to ${MAX_TURN_LIMIT.toLocaleString("en-US")} turns.`
         };
       }
-      if (turns !== null) notes.push(`${token} replaces ${turnsWord}.`);
+      if (turns !== null) notes.push(replacesNote(token, turnsWord));
       turns = count4;
       turnsWord = token;
       continue;
@@ -232,7 +236,7 @@ function readWords(tokens, known = SESSION_BUDGET_WORDS) {
         return { invalid: `${quoteInput(token)} is out of range: a time budget is 1s to 30 days.` };
       }
       if (timeMs !== null) {
-        notes.push(`${token} replaces ${timeWord2}; for the sum, write ${timeWord2}${token} as one word.`);
+        notes.push(replacesNote(token, timeWord2, true));
       }
       timeMs = wholeSeconds;
       timeWord2 = token;
@@ -4068,7 +4072,7 @@ import { hostname } from "node:os";
 // src/adapters/node/user-name.ts
 import { readFileSync as readFileSync6 } from "node:fs";
 import { userInfo } from "node:os";
-var nodeSources = () => ({
+var processSources = () => ({
   bun: process.versions.bun !== void 0,
   info: () => userInfo().username,
   passwd: () => readFileSync6("/etc/passwd", "utf8"),
@@ -4082,7 +4086,7 @@ function passwdName(text2, uid) {
   }
   return null;
 }
-function userName(sources = nodeSources()) {
+function userName(sources = processSources()) {
   const { bun, info, passwd, uid, env } = sources;
   if (bun && uid !== void 0) {
     try {

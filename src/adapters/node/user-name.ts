@@ -16,7 +16,8 @@ export interface UserNameSources {
 	env: NodeJS.ProcessEnv;
 }
 
-const nodeSources = (): UserNameSources => ({
+/** The sources of the running process: its runtime, `os.userInfo()`, `/etc/passwd`, its user id and environment. */
+export const processSources = (): UserNameSources => ({
 	bun: process.versions.bun !== undefined,
 	info: () => userInfo().username,
 	passwd: () => readFileSync("/etc/passwd", "utf8"),
@@ -38,7 +39,7 @@ function passwdName(text: string, uid: number): string | null {
  * Bun that entry is read from the file, so that a session there is the same member as on Node, with `$USER` unset too.
  * Where no entry is found: `$USER`, `$LOGNAME`, then `uid-<id>`. Never throws.
  */
-export function userName(sources: UserNameSources = nodeSources()): string {
+export function userName(sources: UserNameSources = processSources()): string {
 	const { bun, info, passwd, uid, env } = sources;
 	if (bun && uid !== undefined) {
 		try {

@@ -3,7 +3,7 @@
 // standings a team's ledger reads, which requests a raise answers, and `/timebox team …` (show, set, ask).
 
 import { TEAM_ASK_WHY_CHARS, TEAM_SCOPE } from "../constants.ts";
-import { isSessionWord, joinSplitTokens, quoteInput, readWords } from "../grammar/budget-words.ts";
+import { isSessionWord, joinSplitTokens, quoteInput, readWords, replacesNote } from "../grammar/budget-words.ts";
 import type {
 	DailyAdjustment,
 	DailyBudget,
@@ -163,6 +163,9 @@ const SET_WORDS = "a time (4h), turns:200, tokens:2m and cost ($50)";
 /** The words `team set` takes, as a word it does not know is answered with. */
 const SET_KNOWN = `team set takes ${SET_WORDS}`;
 
+/** The four limits of a daily budget, as a budget's words read them. */
+const LIMIT_KINDS = ["timeMs", "turns", "tokens", "cost"] as const;
+
 /** The limits of `team set <words>`: the daily budget's words only, each other word refused by name. */
 function parseLimits(text: string): TeamCommand {
 	const tokens = joinSplitTokens(text)
@@ -172,6 +175,8 @@ function parseLimits(text: string): TeamCommand {
 		return { kind: "invalid", reason: `team set takes the team's limits, ${SET_WORDS}, or off.` };
 	if (tokens.length === 1 && tokens[0]?.toLowerCase() === "off") return { kind: "unset" };
 	const limits: DailyLimits = { timeMs: null, turns: null, tokens: null, cost: null };
+	const given = new Map<(typeof LIMIT_KINDS)[number], string>();
+	const notes: string[] = [];
 	// Each word is read alone, so that a word of a session's budget is named; a later word of a kind replaces an earlier.
 	// A word is taken only where it set one of the four limits: any other (steps:, loop:, aware, grace:, a word of
 	// a later release) is refused, never dropped, for an ignored word would leave the team with fewer limits than typed.
@@ -185,14 +190,15 @@ function parseLimits(text: string): TeamCommand {
 		if ("invalid" in word || [word.timeMs, word.turns, word.tokens, word.cost].every((limit) => limit === null)) {
 			return { kind: "invalid", reason: `${quoteInput(token)} is no daily budget word: ${SET_KNOWN}.` };
 		}
-		limits.timeMs = word.timeMs ?? limits.timeMs;
-		limits.turns = word.turns ?? limits.turns;
-		limits.tokens = word.tokens ?? limits.tokens;
-		limits.cost = word.cost ?? limits.cost;
+		// A word of a kind given before replaces it, and the reply says so, as a session's budget does.
+		for (const kind of LIMIT_KINDS) {
+			if (word[kind] === null) continue;
+			const earlier = given.get(kind);
+			if (earlier !== undefined) notes.push(replacesNote(token, earlier, kind === "timeMs"));
+			given.set(kind, token);
+			limits[kind] = word[kind];
+		}
 	}
-	// Every word is a limit's by now: read together, they say which word replaced an earlier one, as a session's do.
-	const together = readWords(tokens, SET_KNOWN);
-	const notes = "invalid" in together ? [] : together.notes;
 	return notes.length > 0 ? { kind: "set", limits, notes } : { kind: "set", limits };
 }
 

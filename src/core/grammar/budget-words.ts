@@ -63,6 +63,12 @@ export type Words =
 	  }
 	| { invalid: string };
 
+/** The note that a later word replaces an earlier one of its kind (for a time, how to write their sum instead). */
+export function replacesNote(token: string, earlier: string, time = false): string {
+	const sum = time ? `; for the sum, write ${earlier}${token} as one word` : "";
+	return `${token} replaces ${earlier}${sum}.`;
+}
+
 export function readWords(tokens: readonly string[], known: string = SESSION_BUDGET_WORDS): Words {
 	let timeMs: number | null = null;
 	let turns: number | null = null;
@@ -87,7 +93,7 @@ export function readWords(tokens: readonly string[], known: string = SESSION_BUD
 			if (count < 1 || count > MAX_STEP_LIMIT) {
 				return { invalid: `${quoteInput(token)} is out of range: a step cap is 1 to 10,000 model calls per prompt.` };
 			}
-			if (steps !== null) notes.push(`${token} replaces ${stepsWord}.`);
+			if (steps !== null) notes.push(replacesNote(token, stepsWord));
 			steps = count;
 			stepsWord = token;
 			continue;
@@ -103,7 +109,7 @@ export function readWords(tokens: readonly string[], known: string = SESSION_BUD
 			if (count < MIN_LOOP_LIMIT || count > MAX_LOOP_LIMIT) {
 				return { invalid: `${quoteInput(token)} is out of range: a loop guard is 2 to 1,000 identical calls.` };
 			}
-			if (loop !== null) notes.push(`${token} replaces ${loopWord}.`);
+			if (loop !== null) notes.push(replacesNote(token, loopWord));
 			loop = count;
 			loopWord = token;
 			continue;
@@ -113,7 +119,7 @@ export function readWords(tokens: readonly string[], known: string = SESSION_BUD
 			if (tokenBudget < 1 || tokenBudget > MAX_TOKEN_LIMIT) {
 				return { invalid: `${quoteInput(token)} is out of range: a token budget is 1 to 1,000,000,000 tokens.` };
 			}
-			if (tokenCount !== null) notes.push(`${token} replaces ${tokensWord}.`);
+			if (tokenCount !== null) notes.push(replacesNote(token, tokensWord));
 			tokenCount = tokenBudget;
 			tokensWord = token;
 			continue;
@@ -123,7 +129,7 @@ export function readWords(tokens: readonly string[], known: string = SESSION_BUD
 			if (dollars < MIN_COST_LIMIT || dollars > MAX_COST_LIMIT) {
 				return { invalid: `${quoteInput(token)} is out of range: a cost budget is $0.01 to $10,000.` };
 			}
-			if (cost !== null) notes.push(`${token} replaces ${costWord}.`);
+			if (cost !== null) notes.push(replacesNote(token, costWord));
 			cost = dollars;
 			costWord = token;
 			continue;
@@ -139,7 +145,7 @@ export function readWords(tokens: readonly string[], known: string = SESSION_BUD
 			if (wholeSeconds < MIN_GRACE_MS || wholeSeconds > MAX_GRACE_MS) {
 				return { invalid: `${quoteInput(token)} is out of range: a grace period is 1s to 10m.` };
 			}
-			if (graceMs !== null) notes.push(`${token} replaces ${graceWord}.`);
+			if (graceMs !== null) notes.push(replacesNote(token, graceWord));
 			graceMs = wholeSeconds;
 			graceWord = token;
 			continue;
@@ -151,7 +157,7 @@ export function readWords(tokens: readonly string[], known: string = SESSION_BUD
 					invalid: `${quoteInput(token)} is out of range: a turn budget is 1 to ${MAX_TURN_LIMIT.toLocaleString("en-US")} turns.`,
 				};
 			}
-			if (turns !== null) notes.push(`${token} replaces ${turnsWord}.`);
+			if (turns !== null) notes.push(replacesNote(token, turnsWord));
 			turns = count;
 			turnsWord = token;
 			continue;
@@ -163,7 +169,7 @@ export function readWords(tokens: readonly string[], known: string = SESSION_BUD
 				return { invalid: `${quoteInput(token)} is out of range: a time budget is 1s to 30 days.` };
 			}
 			if (timeMs !== null) {
-				notes.push(`${token} replaces ${timeWord}; for the sum, write ${timeWord}${token} as one word.`);
+				notes.push(replacesNote(token, timeWord, true));
 			}
 			timeMs = wholeSeconds;
 			timeWord = token;

@@ -2,7 +2,7 @@
 
 import { userInfo } from "node:os";
 import { describe, expect, it } from "vitest";
-import { type UserNameSources, userName } from "../../../src/adapters/node/user-name.ts";
+import { processSources, type UserNameSources, userName } from "../../../src/adapters/node/user-name.ts";
 
 const PASSWD = [
 	"root:x:0:0:root:/root:/bin/bash",
@@ -25,6 +25,8 @@ describe("the user's name, for a team's member", () => {
 	it("is Node's own answer on Node, which reads the password database itself", () => {
 		expect(userName(sources({}))).toBe("from-info");
 		expect(userName()).toBe(userInfo().username);
+		// This machine's password database, read as Bun's lookup reads it, names the same user.
+		expect(userName({ ...processSources(), bun: true, info: () => "unknown", env: {} })).toBe(userInfo().username);
 	});
 
 	it("is the password database's entry for the user on Bun, whatever $USER says or when it is unset", () => {

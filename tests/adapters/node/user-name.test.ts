@@ -34,6 +34,8 @@ describe("the user's name, for a team's member", () => {
 		expect(userName(sources({ bun: true, info: () => "unknown" }))).toBe("alice");
 		expect(userName(sources({ bun: true, info: () => "someone", env: { USER: "someone" } }))).toBe("alice");
 		expect(userName(sources({ bun: true, uid: 0 }))).toBe("root");
+		// A line with no name before its id is no entry.
+		expect(userName(sources({ bun: true, passwd: () => `:x:1000:1000::/:/bin/sh\n${PASSWD}` }))).toBe("alice");
 	});
 
 	it("falls back to Bun's answer, then $USER, $LOGNAME and the user id, where the database has no entry", () => {
@@ -56,7 +58,9 @@ describe("the user's name, for a team's member", () => {
 			throw new Error("uv_os_get_passwd returned ENOENT");
 		};
 		expect(userName(sources({ info: throws, env: { USER: " frank " } }))).toBe("frank");
-		expect(userName(sources({ info: throws, env: { USER: "", LOGNAME: "gina" } }))).toBe("gina");
+		expect(userName(sources({ info: throws, env: { USER: "", LOGNAME: " gina " } }))).toBe("gina");
+		// On Node, a user whose name really is `unknown` is named so.
+		expect(userName(sources({ info: () => "unknown" }))).toBe("unknown");
 		expect(userName(sources({ info: throws }))).toBe("uid-1000");
 		expect(userName(sources({ info: throws, uid: undefined }))).toBe("uid-unknown");
 		expect(userName(sources({ info: () => "", env: { USER: "hal" } }))).toBe("hal");

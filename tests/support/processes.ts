@@ -1,6 +1,6 @@
 // Runs a real program to its end for the end-to-end suites and the benchmark, capturing its output and wall time.
 
-import { spawn } from "node:child_process";
+import { type ChildProcess, spawn } from "node:child_process";
 
 const DEFAULT_TIMEOUT_MS = 30_000;
 
@@ -21,6 +21,21 @@ export interface RunOptions {
 	timeoutMs?: number;
 }
 
+/** What a process started elsewhere writes to its stdout and stderr (where piped), and how it ends, once it has. */
+export function outputOf(
+	child: ChildProcess,
+): Promise<{ code: number | null; signal: NodeJS.Signals | null; stdout: string; stderr: string }> {
+	let stdout = "";
+	let stderr = "";
+	child.stdout?.on("data", (chunk: Buffer) => {
+		stdout += chunk.toString();
+	});
+	child.stderr?.on("data", (chunk: Buffer) => {
+		stderr += chunk.toString();
+	});
+	return new Promise((done) => child.once("close", (code, signal) => done({ code, signal, stdout, stderr })));
+}
+
 /** Runs a process to its end and captures its output; killed after the timeout. Never rejects on a non-zero exit. */
 export function runProcess(command: string, args: readonly string[], options: RunOptions = {}): Promise<RunResult> {
 	const started = performance.now();
@@ -32,16 +47,9 @@ export function runProcess(command: string, args: readonly string[], options: Ru
 			timeout: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
 			killSignal: "SIGKILL",
 		});
-		let stdout = "";
-		let stderr = "";
-		child.stdout?.on("data", (chunk: Buffer) => {
-			stdout += chunk.toString();
-		});
-		child.stderr?.on("data", (chunk: Buffer) => {
-			stderr += chunk.toString();
-		});
+		const output = outputOf(child);
 		child.stdin?.end(options.input);
 		child.once("error", fail);
-		child.once("close", (code, signal) => done({ code, signal, stdout, stderr, ms: performance.now() - started }));
+		void output.then((ended) => done({ ...ended, ms: performance.now() - started }));
 	});
 }

@@ -4,12 +4,13 @@
 // the end of the run, which nobody claims then: the next process of the session (pi reopened), or the next hook once
 // the time to wrap up is over, starts it, once, and tells the user once that it ran late.
 
-import { type ChildProcess, spawn } from "node:child_process";
+import { spawn } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, watch, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { delimiter, dirname, join, resolve } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { LEDGER_FOLDER } from "../../../src/core/index.ts";
+import { outputOf } from "../../support/processes.ts";
 import { TIMEBOX_BIN } from "../claude/support/claude.ts";
 import { BUNDLED_PI } from "../support/pi-hosts.ts";
 import { SCRIPTED_MODEL } from "../support/scripted-model.ts";
@@ -22,19 +23,6 @@ beforeAll(() => {
 	root = mkdtempSync(join(tmpdir(), "timebox-kill-in-wrap-up-"));
 });
 afterAll(() => rmSync(root, { recursive: true, force: true }));
-
-/** What a process wrote, once it ended. */
-function ended(child: ChildProcess): Promise<{ stdout: string; stderr: string }> {
-	let stdout = "";
-	let stderr = "";
-	child.stdout?.on("data", (chunk: Buffer) => {
-		stdout += chunk.toString();
-	});
-	child.stderr?.on("data", (chunk: Buffer) => {
-		stderr += chunk.toString();
-	});
-	return new Promise((done) => child.once("close", () => done({ stdout, stderr })));
-}
 
 /** The lines the on-stop command wrote, once nothing more came for a while (anything run twice comes within it). */
 async function linesWritten(file: string): Promise<string[]> {
@@ -86,7 +74,7 @@ describe.concurrent("a run that wraps up after its stop, whose process ends befo
 		// The model runs a tool that outlasts the budget: the stop lets the run wrap up for 20 s.
 		writeFileSync(script, JSON.stringify([{ tool: "bash", args: { command: "sleep 8" } }, { text: "wrapped up" }]));
 		const first = pi([`/timebox 2s grace:20s -- sleep 1; echo stopped >> '${ran}'`, "do the work"]);
-		const firstEnded = ended(first);
+		const firstEnded = outputOf(first);
 		// Killed, with everything it started, a moment after the stop's claim appears: the run is wrapping up.
 		let killed = false;
 		const watcher = watch(ledger, (_event, name) => {
@@ -101,10 +89,10 @@ describe.concurrent("a run that wraps up after its stop, whose process ends befo
 		expect(readdirSync(ledger).some((name) => name.endsWith(".ended.json"))).toBe(false);
 
 		writeFileSync(script, JSON.stringify([{ text: "hello" }]));
-		const reopened = await ended(pi(["/timebox status"], ["-c"]));
+		const reopened = await outputOf(pi(["/timebox status"], ["-c"]));
 		expect(reopened.stderr.split(LATE)).toHaveLength(2);
 		expect(reopened.stderr).toContain(`Timebox ran the on-stop command: sleep 1; echo stopped >> '${ran}'`);
-		const again = await ended(pi(["/timebox status"], ["-c"]));
+		const again = await outputOf(pi(["/timebox status"], ["-c"]));
 		expect(again.stderr).not.toContain(LATE);
 		expect(await linesWritten(ran)).toEqual(["stopped"]);
 	});
@@ -119,7 +107,7 @@ describe.concurrent("a run that wraps up after its stop, whose process ends befo
 				env: { PATH: process.env.PATH, HOME: join(root, "hooks-home"), CLAUDE_PLUGIN_DATA: data },
 				stdio: ["pipe", "pipe", "ignore"],
 			});
-			const output = ended(child);
+			const output = outputOf(child);
 			child.stdin?.end(JSON.stringify({ session_id: session, cwd: root, ...input }));
 			return (await output).stdout;
 		};

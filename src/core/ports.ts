@@ -121,7 +121,7 @@ export interface Scheduler {
  * Starts the on-stop command exactly as typed. Reports exactly one of `started` or `failed` (could not start), and
  * after `started` at most one `exited` (a failing exit or a signal, seen while the host still runs). With a `mark`
  * (the ledger's `startMark`), the command runs only if its wrapper takes that mark: whoever takes it runs the command,
- * and every other start of it ends there.
+ * and every other start of it ends there, which a starter that can tell reports as `alreadyStarted` instead.
  */
 export interface OnStopStarter {
 	start(command: string, report: (outcome: OnStopOutcome) => void, options?: OnStopStartOptions): void;

@@ -3089,7 +3089,8 @@ function hardStop(state, standing2, summary, prompt, now, refuse) {
 }
 function onStopReported(state, event, now) {
   const standing2 = state.standing;
-  const outcome = event.outcome.kind === "started" && standing2?.onStopOutcome !== "failed" ? "ran" : "failed";
+  const began = event.outcome.kind === "started" || event.outcome.kind === "alreadyStarted";
+  const outcome = began && standing2?.onStopOutcome !== "failed" ? "ran" : "failed";
   const next = standing2?.spent ? withStanding(state, standing2, { onStopOutcome: outcome }) : state;
   return { state: next, effects: [...onStopReport(event.command, event.outcome), status(next, now)] };
 }
@@ -3105,6 +3106,8 @@ function onStopReport(command2, outcome) {
   switch (outcome.kind) {
     case "started":
       return [{ kind: "notify", message: onStopStartedMessage(command2), level: "info" }];
+    case "alreadyStarted":
+      return [];
     case "failed":
     case "exited":
       return [{ kind: "notify", message: onStopProblemMessage(outcome.problem), level: "warning" }];
@@ -5671,7 +5674,7 @@ var DailyOrder = class {
 };
 
 // src/adapters/on-stop/wrapper.ts
-var ON_STOP_WRAPPER = 'set -C; if ! true 2>/dev/null >"$1" && [ -e "$1" ]; then exit 0; fi; exec /bin/sh -c -- "$2" 3>&-';
+var ON_STOP_WRAPPER = 'set -C; if ! true 2>/dev/null >"$1" && [ -e "$1" ]; then [ -z "$3" ] || printf t 2>/dev/null >&3; exit 0; fi; exec /bin/sh -c -- "$2" 3>&-';
 
 // src/adapters/claude/function-hooks/on-stop.ts
 function detached(argv) {

@@ -62,7 +62,8 @@ function markFailedStart(mark: string): void {
  * The process is detached and unref'd: pi never waits for it, and it survives pi's exit.
  *
  * Reports exactly one of `started` (at once when Node gave the child a pid, which it does only for a process it
- * created; else on the 'spawn' event; with `untilMarked`, when the wrapper closes its descriptor 3, at the mark) or
+ * created; else on the 'spawn' event; with `untilMarked`, when the wrapper closes its descriptor 3, at the mark, or
+ * `alreadyStarted` there if the wrapper found the mark taken and ended) or
  * `failed` (spawn threw, as it does synchronously for E2BIG, or an 'error' event came before 'spawn', as for ENOENT or
  * EACCES); after `started`, at most one `exited` for a non-zero exit or a signal. An 'error' after 'spawn' (Node emits
  * one only for a failed kill, which Timebox never sends) is still listened for, so it cannot crash the host, and is not
@@ -82,9 +83,10 @@ export function createShellStarter(
 				if (mark !== undefined) (options.markFailed ?? markFailedStart)(mark);
 				return { kind: "failed", problem: `could not start ${shown}: ${describeError(error)}` };
 			};
-			const args = mark === undefined ? [...SHELL_ARGS, command] : wrapperArgs(mark, command);
-			// The wrapper closes descriptor 3 once the mark is settled: as it runs the command, or as it ends at a mark taken.
+			// The wrapper closes descriptor 3 once the mark is settled: as it runs the command, or as it ends at a mark taken,
+			// which it then says there first.
 			const untilMarked = mark !== undefined && options.untilMarked === true;
+			const args = mark === undefined ? [...SHELL_ARGS, command] : wrapperArgs(mark, command, untilMarked);
 			let child: ChildProcess;
 			try {
 				child = spawnProcess(SHELL, args, {
@@ -98,10 +100,12 @@ export function createShellStarter(
 			// "starting" until 'spawn' or 'error' ("marking" until the mark, with `untilMarked`); "started" until 'exit';
 			// then "settled", and nothing more is reported.
 			let state: "starting" | "marking" | "started" | "settled" = "starting";
+			// The wrapper found the mark taken: another process started the command, and said so.
+			let taken = false;
 			const marked = () => {
 				if (state !== "marking") return;
 				state = "started";
-				report({ kind: "started" });
+				report({ kind: taken ? "alreadyStarted" : "started" });
 			};
 			const spawned = () => {
 				if (state !== "starting") return;
@@ -114,8 +118,9 @@ export function createShellStarter(
 				state = "settled";
 				report(couldNotStart(error));
 			});
-			child.once("exit", (code, signal) => {
-				// The exit may be seen before the end of descriptor 3: the mark was settled by then.
+			// Waiting for the mark, the end is 'close', which comes only once descriptor 3 is read to its end, and with it
+			// whether the mark was taken; 'exit' may come before that.
+			child.once(untilMarked ? "close" : "exit", (code: number | null, signal: NodeJS.Signals | null) => {
 				marked();
 				if (state !== "started") return;
 				state = "settled";
@@ -126,9 +131,12 @@ export function createShellStarter(
 			// bundles load it only for a team's store.
 			const markPipe = untilMarked ? child.stdio[3] : null;
 			if (isSocket(markPipe)) {
+				// The wrapper writes there only to say that the mark was taken.
+				markPipe.on("data", () => {
+					taken = true;
+				});
 				markPipe.once("close", marked);
 				markPipe.on("error", () => {});
-				markPipe.resume();
 				// The pipe never keeps the host running: a hook waits for the mark only as long as it waits for a start.
 				markPipe.unref();
 			}

@@ -11,12 +11,20 @@
  * written counts as won) runs the command unmarked, as before there were marks. `true` makes it, not `:`: a
  * redirection that fails on a special built-in ends a non-interactive shell before it can look. The command then runs
  * as `sh -c -- <command>` (`--`: a command that begins with `-` or `+` is the command, not options), with the
- * descriptor 3 closed, which a starter that waits for the mark reads to its end.
+ * descriptor 3 closed, which a starter that waits for the mark reads to its end. Given a third argument, a wrapper that
+ * ends at a mark taken first writes `t` to descriptor 3, so that its starter can tell it started nothing; without one it
+ * writes nothing there, as descriptor 3 is then none of the starter's.
  */
 export const ON_STOP_WRAPPER =
-	'set -C; if ! true 2>/dev/null >"$1" && [ -e "$1" ]; then exit 0; fi; exec /bin/sh -c -- "$2" 3>&-';
+	'set -C; if ! true 2>/dev/null >"$1" && [ -e "$1" ]; then [ -z "$3" ] || printf t 2>/dev/null >&3; exit 0; fi; exec /bin/sh -c -- "$2" 3>&-';
 
-/** The arguments of `sh` that run `command` through the wrapper, behind `mark`. */
-export function wrapperArgs(mark: string, command: string): string[] {
-	return ["-c", ON_STOP_WRAPPER, "sh", mark, command];
+/** What a wrapper told to say a mark taken writes to descriptor 3 before it ends there. */
+export const MARK_TAKEN = "t";
+
+/**
+ * The arguments of `sh` that run `command` through the wrapper, behind `mark`; with `sayTaken`, a wrapper that finds the
+ * mark taken writes `MARK_TAKEN` to descriptor 3 as it ends.
+ */
+export function wrapperArgs(mark: string, command: string, sayTaken = false): string[] {
+	return ["-c", ON_STOP_WRAPPER, "sh", mark, command, ...(sayTaken ? [MARK_TAKEN] : [])];
 }

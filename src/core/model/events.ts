@@ -18,9 +18,13 @@ export type { OnStopClaim, OnStopIntent } from "./on-stop.ts";
 
 export type NotifyLevel = "info" | "warning" | "error";
 
-/** What became of an on-stop command: it started, it could not start, or it started and then failed. */
+/**
+ * What became of an on-stop command: it started, another process had started it already (its start mark was taken, so
+ * this start ended there), it could not start, or it started and then failed.
+ */
 export type OnStopOutcome =
 	| { kind: "started" }
+	| { kind: "alreadyStarted" }
 	| { kind: "failed"; problem: string }
 	| { kind: "exited"; problem: string };
 

@@ -259,8 +259,10 @@ export function onStopReported(
 	now: number,
 ): Transition {
 	const standing = state.standing;
-	// A failure after the start (a failing exit) turns "ran" into "failed"; nothing turns "failed" back.
-	const outcome = event.outcome.kind === "started" && standing?.onStopOutcome !== "failed" ? "ran" : "failed";
+	// A failure after the start (a failing exit) turns "ran" into "failed"; nothing turns "failed" back. A start that found
+	// the command started by another process ran it all the same.
+	const began = event.outcome.kind === "started" || event.outcome.kind === "alreadyStarted";
+	const outcome = began && standing?.onStopOutcome !== "failed" ? "ran" : "failed";
 	const next = standing?.spent ? withStanding(state, standing, { onStopOutcome: outcome }) : state;
 	return { state: next, effects: [...onStopReport(event.command, event.outcome), status(next, now)] };
 }
@@ -280,6 +282,9 @@ function onStopReport(command: string, outcome: OnStopOutcome): Effect[] {
 	switch (outcome.kind) {
 		case "started":
 			return [{ kind: "notify", message: onStopStartedMessage(command), level: "info" }];
+		case "alreadyStarted":
+			// The process that started it said so: saying it again here would tell the user it ran twice.
+			return [];
 		case "failed":
 		case "exited":
 			return [{ kind: "notify", message: onStopProblemMessage(outcome.problem), level: "warning" }];

@@ -2,8 +2,8 @@
 // session's log keeps each claim, so a limit fires once and only once), a runner that throws, a host with no status
 // line and no data folder of its own, and an event Timebox does not use that still carries a transcript warning.
 
-import { spawnSync } from "node:child_process";
-import { appendFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { spawn, spawnSync } from "node:child_process";
+import { appendFileSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
@@ -16,6 +16,7 @@ import type { HookHost } from "../../../src/adapters/hooks/roles.ts";
 import { createDailyLedger } from "../../../src/adapters/node/daily-ledger.ts";
 import { createFileLedger } from "../../../src/adapters/node/file-ledger.ts";
 import type { LogLine } from "../../../src/adapters/node/log-lines.ts";
+import { createShellStarter } from "../../../src/adapters/node/on-stop-runner.ts";
 import { SessionLog } from "../../../src/adapters/node/session-log.ts";
 import {
 	LEDGER_FOLDER,
@@ -214,6 +215,27 @@ describe("an on-stop command whose hook was killed between its claim and its sta
 		]);
 		expect(starts.map((start) => start.command)).toEqual(["echo stopped"]);
 		expect(both.filter((reply) => JSON.stringify(reply).includes(LATE))).toHaveLength(1);
+	});
+
+	it("is said to have run only by the hook whose wrapper ran it, when another hook's wrapper took the mark first", async () => {
+		await stoppedByKilledHook();
+		claimOfEndedProcess();
+		const out = join(dataDir, "ran-by-this-hook");
+		// The other hook read the ledger at the same moment, and its wrapper took the mark just before this one's start.
+		const real = createShellStarter(spawn, { untilMarked: true });
+		const second = {
+			start: (command: string, report: (outcome: OnStopOutcome) => void, options?: OnStopStartOptions) => {
+				if (options?.mark !== undefined) writeFileSync(options.mark, "");
+				real.start(`${command} > '${out}'`, report, options);
+			},
+		};
+		const reply = await claude(
+			{ hook_event_name: "UserPromptSubmit", prompt: "three", prompt_id: "p3" },
+			{ onStop: second },
+		);
+		// This hook took the recovery's claim, so it says the command ran late; the other hook says it ran.
+		expect(reply.systemMessage).toBe(LATE);
+		expect(existsSync(out)).toBe(false);
 	});
 
 	it("is left to a hook that still runs until the claim is older than the bound", async () => {

@@ -189,7 +189,7 @@ describe("the shell runner behind a start mark", () => {
 			},
 		]);
 		expect(ON_STOP_WRAPPER).toBe(
-			'set -C; if ! true 2>/dev/null >"$1" && [ -e "$1" ]; then exit 0; fi; exec /bin/sh -c -- "$2" 3>&-',
+			'set -C; if ! true 2>/dev/null >"$1" && [ -e "$1" ]; then [ -z "$3" ] || printf t 2>/dev/null >&3; exit 0; fi; exec /bin/sh -c -- "$2" 3>&-',
 		);
 	});
 
@@ -208,7 +208,21 @@ describe("the shell runner behind a start mark", () => {
 		pipe.emit("close", false);
 		expect(outcomes).toEqual([{ kind: "started" }]);
 		child.emit("exit", 3, null);
+		expect(outcomes).toHaveLength(1);
+		child.emit("close", 3, null);
 		expect(outcomes).toEqual([{ kind: "started" }, { kind: "exited", problem: '"lmk" exited with code 3' }]);
+	});
+
+	it("waiting for the mark, tells the wrapper to say a mark taken, and says alreadyStarted when it does", () => {
+		const { calls, outcomes, child, pipe } = runMarked("lmk", true);
+		expect(calls[0]?.args).toEqual(["-c", ON_STOP_WRAPPER, "sh", MARK, "lmk", "t"]);
+		child.emit("spawn");
+		pipe.emit("data", Buffer.from("t"));
+		child.emit("exit", 0, null);
+		expect(outcomes).toEqual([]);
+		pipe.emit("close", false);
+		child.emit("close", 0, null);
+		expect(outcomes).toEqual([{ kind: "alreadyStarted" }]);
 	});
 
 	it("told to wait for a mark, starts a command that has none with nothing more to wait for: started at its spawn", () => {
@@ -228,12 +242,14 @@ describe("the shell runner behind a start mark", () => {
 		expect(outcomes).toEqual([{ kind: "started" }]);
 	});
 
-	it("waiting for the mark, takes an exit seen before the pipe's end as the mark settled", () => {
+	it("waiting for the mark, waits past an exit seen before the pipe's end, for what the pipe says", () => {
 		const { outcomes, child, pipe } = runMarked("lmk", true);
 		child.pid = 42;
 		child.emit("spawn");
 		child.emit("exit", 0, null);
+		expect(outcomes).toEqual([]);
 		pipe.emit("close", false);
+		child.emit("close", 0, null);
 		expect(outcomes).toEqual([{ kind: "started" }]);
 	});
 });
@@ -281,6 +297,31 @@ describe("the wrapper in the real sh", () => {
 		const mark = join(dir, "b.spent.started");
 		mkdirSync(mark);
 		expect(wrapped(mark, "echo ran").stdout).toBe("");
+	});
+
+	it("says a mark taken on descriptor 3 only when told to: the runner that waits hears which start ran it", async () => {
+		const mark = join(dir, "told.started");
+		const out = join(dir, "out");
+		const starter = createShellStarter(spawn, { untilMarked: true });
+		const outcome = (command: string) => new Promise<OnStopOutcome>((done) => starter.start(command, done, { mark }));
+		expect(await outcome(`echo first >> '${out}'`)).toEqual({ kind: "started" });
+		expect(await outcome(`echo second >> '${out}'`)).toEqual({ kind: "alreadyStarted" });
+		// Not told, the wrapper at a mark taken writes nothing to a descriptor 3 it was given.
+		const untold = spawnSync(SHELL, wrapperArgs(mark, `echo third >> '${out}'`), {
+			stdio: ["ignore", "pipe", "pipe", "pipe"],
+		});
+		expect(untold.output[3]?.toString()).toBe("");
+		const told = spawnSync(SHELL, wrapperArgs(mark, "true", true), { stdio: ["ignore", "pipe", "pipe", "pipe"] });
+		expect(told.output[3]?.toString()).toBe("t");
+		expect(readFileSync(out, "utf8")).toBe("first\n");
+		// Two at once, as two hooks that recover one command: one says it started it, the other that it was started.
+		for (let round = 0; round < 3; round++) {
+			const raced = (command: string) =>
+				new Promise<OnStopOutcome>((done) => starter.start(command, done, { mark: `${mark}${round}` }));
+			const both = await Promise.all([raced(`echo ${round} >> '${out}'`), raced(`echo ${round} >> '${out}'`)]);
+			expect(both.map((said) => said.kind).sort()).toEqual(["alreadyStarted", "started"]);
+		}
+		expect(readFileSync(out, "utf8")).toBe("first\n0\n1\n2\n");
 	});
 
 	it("runs the command once when two starters race for one mark (a recovery and the claimant's own start)", async () => {

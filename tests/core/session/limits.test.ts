@@ -397,6 +397,27 @@ describe("onStopReport", () => {
 		);
 		expect(transition(ran, set("5m"), START).state.standing?.onStopOutcome).toBeNull();
 	});
+
+	it("says nothing of a start that found the command started by another process, which said so, and keeps it as ran", () => {
+		const spent = withBudget(tenMinutes, { spent: { usedTurns: 0, elapsedMs: 10 * MINUTE, timeRanOut: true } });
+		const result = transition(
+			spent,
+			{ type: "onStopReport", command: "lmk", outcome: { kind: "alreadyStarted" } },
+			START,
+		);
+		expect(result.effects).toEqual([{ kind: "status", text: "Timebox: budget spent | on-stop command ran" }]);
+		const failed = transition(
+			spent,
+			{ type: "onStopReport", command: "lmk", outcome: { kind: "failed", problem: "x" } },
+			START,
+		);
+		const after = transition(
+			failed.state,
+			{ type: "onStopReport", command: "lmk", outcome: { kind: "alreadyStarted" } },
+			START,
+		);
+		expect(statusText(after.state, START)).toBe("Timebox: budget spent | on-stop command failed");
+	});
 });
 
 describe("a whole session", () => {

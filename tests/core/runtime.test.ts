@@ -265,6 +265,74 @@ describe("the daily budgets beside the session's rules", () => {
 	});
 });
 
+describe("the question at the limit under a daily budget", () => {
+	/** A session whose budget of one turn asks at its limit, under a daily budget of `dailyTurns` prompts. */
+	function askingAtTheLimit(dailyTurns: number) {
+		const budget = parseDailyBudget(`turns:${dailyTurns}`, "user", "TIMEBOX_DAILY");
+		if ("warning" in budget) throw new Error(budget.warning);
+		const ledger = dailyLedger();
+		ledger.standings = () => [
+			{
+				budget,
+				use: { agentMs: 0, prompts: ledger.prompts, tokens: 0, cost: 0, sessions: 1 },
+				adjustment: { addTimeMs: 0, addPrompts: 0, addTokens: 0, addCost: 0, off: false },
+				dayStart: START - 3_600_000,
+			},
+		];
+		const host = runtime({ daily: { ledger, budgets: [budget] } });
+		host.session.state = { ...host.session.state, askAtLimit: true };
+		host.session.command("turns:1", details);
+		host.session.handle({ type: "modelCall", prompt: "p1" });
+		host.session.handle({ type: "runEnd" });
+		const asked = host.session.handle({ type: "modelCall", prompt: "p2" });
+		const choose = (label: string) => {
+			const choice = asked.questions[0]?.choices.find((option) => option.label === label);
+			if (choice === undefined) throw new Error(`no choice ${label}`);
+			return host.session.handle(choice.answer);
+		};
+		return { host, ledger, asked, choose };
+	}
+
+	it("counts the prompt for the day only once the user lets it go on, never while asking nor when stopped there", () => {
+		const stopped = askingAtTheLimit(5);
+		expect(stopped.asked.questions).toHaveLength(1);
+		expect(stopped.ledger.prompts).toBe(1);
+		expect(stopped.asked.refusal).toBeNull();
+		const stop = stopped.choose("Stop now");
+		expect(stop.refusal).toMatch(/^Timebox budget spent\. Used 1 turn/);
+		expect(stopped.ledger.prompts).toBe(1);
+		const goOn = askingAtTheLimit(5);
+		const more = goOn.choose("+1 prompt");
+		expect(more.refusal).toBeNull();
+		expect(goOn.ledger.prompts).toBe(2);
+		expect(goOn.host.session.state.lastPrompt).toBe("p2");
+	});
+
+	it("asks nothing when the day is spent already: the day refuses the prompt, as it refuses any", () => {
+		const { asked, ledger, host } = askingAtTheLimit(1);
+		expect(asked.questions).toEqual([]);
+		expect(asked.refusal).toBe("Timebox: today's budget is spent (1 prompt). It resets at midnight.");
+		expect(ledger.prompts).toBe(1);
+		expect(host.session.state.standing?.spent ?? null).toBeNull();
+	});
+
+	it("gives the room the user chose but refuses the prompt when the day is spent by then, counting nothing more", () => {
+		const { host, ledger, asked, choose } = askingAtTheLimit(2);
+		expect(asked.questions).toHaveLength(1);
+		// Another session takes the day's last prompt while the question is open.
+		ledger.prompts++;
+		const more = choose("+1 prompt");
+		expect(more.refusal).toBe("Timebox: today's budget is spent (2 prompts). It resets at midnight.");
+		expect(more.aborted).toBe(true);
+		expect(ledger.prompts).toBe(2);
+		expect(host.session.state.lastPrompt).toBe("p1");
+		expect(host.session.state.standing?.budget.turnLimit).toBe(2);
+		expect(host.session.state.standing?.spent ?? null).toBeNull();
+		// Its later calls end the same way, without another word.
+		expect(host.session.handle({ type: "modelCall", prompt: "p2" }).notices).toEqual([]);
+	});
+});
+
 describe("the on-stop command", () => {
 	it("says an on-stop command that could not start, when its runner throws", () => {
 		const host = runtime();

@@ -55,6 +55,29 @@ describe("Timebox's questions on real pi", () => {
 		});
 	});
 
+	it("counts for the day a prompt held by the question only once the user lets it run: never one stopped there", async () => {
+		const settings = { timebox: { onLimit: "ask", daily: "turns:5" } };
+		writeFileSync(join(host.agentDir, "settings.json"), JSON.stringify(settings));
+		const pi = await host.start();
+		await pi.timebox("turns:1");
+		host.faux.setResponses([textAnswer("one"), textAnswer("two")]);
+		await pi.prompt("first");
+		pi.screen.answers.push("Stop now");
+		await pi.prompt("second");
+		expect(pi.screen.messages("error").at(-1)).toMatch(/^Timebox budget spent\. Used 1 turn/);
+		await pi.timebox("today");
+		expect(pi.screen.messages("info").at(-1)).toMatch(/: 1 of 5 prompts used, 4 left\./);
+		await pi.timebox("turns:1");
+		host.faux.setResponses([textAnswer("three"), textAnswer("four")]);
+		await pi.prompt("third");
+		pi.screen.answers.push("+1 prompt");
+		await pi.prompt("fourth");
+		expect(pi.screen.questions).toHaveLength(2);
+		expect(pi.promptRun(4).assistant.at(-1)?.stopReason).toBe("stop");
+		await pi.timebox("today");
+		expect(pi.screen.messages("info").at(-1)).toMatch(/: 3 of 5 prompts used, 2 left\./);
+	});
+
 	it("stops at the limit when nobody answers the question", async () => {
 		writeFileSync(join(host.agentDir, "settings.json"), JSON.stringify({ timebox: { onLimit: "ask" } }));
 		const pi = await host.start();

@@ -4489,7 +4489,8 @@ var SessionRuntime = class {
    */
   handle(event) {
     if (event.type === "promptRefused") this.daily = { ...this.daily, session: dailyRefused(this.daily.session) };
-    if (this.sessionRefusesPrompt(event)) return this.dispatch(event);
+    if (this.sessionHoldsPrompt(event)) return this.dispatch(event);
+    if (event.type === "limitAnswer" && event.answer !== "stop") return this.goOnAfterAsking(event);
     const daily = this.dailyAnswer(event);
     if (daily !== null && daily.refusal !== null) return daily;
     const answer = this.dispatch(event);
@@ -4613,19 +4614,36 @@ ${mode}`;
     }
   }
   /**
-   * Whether the event is a new prompt, under a daily budget, that the session's own rules would refuse (their
-   * transition is pure: asked on the state as it stands, it changes nothing). False where that cannot be told: the day
-   * then counts the prompt first, as it does any other.
+   * Whether the event is a new prompt, under a daily budget, that the session's own rules would refuse, or hold while
+   * they ask the user whether to go on at the limit (their transition is pure: asked on the state as it stands, it
+   * changes nothing), where the day would not refuse it first. The day counts such a prompt only once it runs: a
+   * prompt the user stops there never ran. False where that cannot be told: the day then counts the prompt first, as it
+   * does any other.
    */
-  sessionRefusesPrompt(event) {
+  sessionHoldsPrompt(event) {
     if (event.type !== "modelCall") return false;
     try {
-      if (!hasDailyBudgets(this.ports.daily) || this.dailyEventOf(event)?.type !== "newPrompt") return false;
+      const daily = this.ports.daily;
+      if (!hasDailyBudgets(daily) || this.dailyEventOf(event)?.type !== "newPrompt") return false;
       const { effects } = transitionWithSubagents(this.state, event, this.ports.clock.now());
-      return refusesCall(effects);
+      if (refusesCall(effects)) return true;
+      return effects.some((effect) => effect.kind === "ask") && !spentDaily(daily.ledger.standings(daily.budgets), true);
     } catch {
       return false;
     }
+  }
+  /**
+   * The user chose more time or a prompt at the limit: the budget gets its room, and the event that met the limit goes
+   * on. A new prompt held by the question starts there, so the day counts it now; a day that refuses it ends it there,
+   * with the room given all the same (the user asked for it) and the prompt never run.
+   */
+  goOnAfterAsking(event) {
+    const reached = event.reached;
+    const held = reached.type === "modelCall" && this.dailyEventOf(reached)?.type === "newPrompt";
+    const daily = held ? this.dailyAnswer(reached) : null;
+    if (daily === null) return this.dispatch(event);
+    if (daily.refusal === null) return mergeAnswer(this.dispatch(event), daily);
+    return mergeAnswer(this.dispatch({ ...event, reached: { type: "timeCheck" } }), daily);
   }
   /** What an event of the session is to the daily budgets; an answer carries what its model call used. */
   dailyEventOf(event) {
@@ -4879,11 +4897,14 @@ var LiveSession = class {
   write(effects) {
     this.show(this.runtime.write(effects));
   }
-  /** Feeds one event to the session's rules and carries out what they say, without waiting for an open question. */
-  dispatch(event) {
+  /**
+   * Feeds one event to the session's rules and carries out what they say, without waiting for an open question. An
+   * answer to a question goes past the daily budgets too: a prompt the question held starts there, and counts then.
+   */
+  dispatch(event, asked = false) {
     if (this.disposed) return noAnswer();
     const before = this.runtime.state;
-    const answer = this.runtime.dispatch(event);
+    const answer = asked ? this.runtime.handle(event) : this.runtime.dispatch(event);
     this.show(answer);
     this.armTimers();
     this.closeMootQuestion(before);
@@ -4902,7 +4923,7 @@ var LiveSession = class {
   settle(first) {
     this.show(first);
     this.armTimers();
-    return first.questions.length === 0 ? Promise.resolve(first) : this.questions.askAll(first, (event) => this.dispatch(event));
+    return first.questions.length === 0 ? Promise.resolve(first) : this.questions.askAll(first, (event) => this.dispatch(event, true));
   }
   /**
    * Whether a model call about to be sent needs its request measured: a budget of tokens or cost is in force
@@ -4938,13 +4959,7 @@ var LiveSession = class {
   /** Tells the user what an answer says, and stops the subagents it stops. */
   show(answer) {
     if (this.disposed) return;
-    for (const notice of answer.notices) {
-      try {
-        this.ports.ui.notify(notice.message, notice.level);
-      } catch (error) {
-        this.report("notify", error);
-      }
-    }
+    for (const notice of answer.notices) this.guard("notify", () => this.ports.ui.notify(notice.message, notice.level));
     for (const agent of answer.stoppedAgents) this.guard("stop a subagent", () => this.ports.stopAgent?.(agent));
   }
   /** Keeps the status refresh running while the budget is active, and the next time check armed at its point. */

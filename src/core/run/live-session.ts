@@ -185,11 +185,14 @@ export class LiveSession {
 		this.show(this.runtime.write(effects));
 	}
 
-	/** Feeds one event to the session's rules and carries out what they say, without waiting for an open question. */
-	dispatch(event: SessionEvent): Answer {
+	/**
+	 * Feeds one event to the session's rules and carries out what they say, without waiting for an open question. An
+	 * answer to a question goes past the daily budgets too: a prompt the question held starts there, and counts then.
+	 */
+	dispatch(event: SessionEvent, asked = false): Answer {
 		if (this.disposed) return noAnswer();
 		const before = this.runtime.state;
-		const answer = this.runtime.dispatch(event);
+		const answer = asked ? this.runtime.handle(event) : this.runtime.dispatch(event);
 		this.show(answer);
 		this.armTimers();
 		this.closeMootQuestion(before);
@@ -212,7 +215,7 @@ export class LiveSession {
 		this.armTimers();
 		return first.questions.length === 0
 			? Promise.resolve(first)
-			: this.questions.askAll(first, (event) => this.dispatch(event));
+			: this.questions.askAll(first, (event) => this.dispatch(event, true));
 	}
 
 	/**
@@ -253,13 +256,7 @@ export class LiveSession {
 	/** Tells the user what an answer says, and stops the subagents it stops. */
 	private show(answer: Answer): void {
 		if (this.disposed) return;
-		for (const notice of answer.notices) {
-			try {
-				this.ports.ui.notify(notice.message, notice.level);
-			} catch (error) {
-				this.report("notify", error);
-			}
-		}
+		for (const notice of answer.notices) this.guard("notify", () => this.ports.ui.notify(notice.message, notice.level));
 		for (const agent of answer.stoppedAgents) this.guard("stop a subagent", () => this.ports.stopAgent?.(agent));
 	}
 

@@ -3,6 +3,7 @@
 // hosts keep one for the session's life; hook hosts make one per hook from the session's log.
 
 import { type DailyEvent, type DailySession, dailyRefused, dailyTransition, NO_DAILY_SESSION } from "../daily/daily.ts";
+import { spentDaily } from "../daily/daily-budget.ts";
 import { parseCommand } from "../grammar/command.ts";
 import type { CostReporting } from "../grammar/command-plan.ts";
 import type { Clock, OnStopOutcome } from "../ports.ts";
@@ -77,7 +78,8 @@ export class SessionRuntime {
 	handle(event: SessionEvent): Answer {
 		// A prompt refused after all started no run: nothing of its time counts for the day.
 		if (event.type === "promptRefused") this.daily = { ...this.daily, session: dailyRefused(this.daily.session) };
-		if (this.sessionRefusesPrompt(event)) return this.dispatch(event);
+		if (this.sessionHoldsPrompt(event)) return this.dispatch(event);
+		if (event.type === "limitAnswer" && event.answer !== "stop") return this.goOnAfterAsking(event);
 		const daily = this.dailyAnswer(event);
 		if (daily !== null && daily.refusal !== null) return daily;
 		const answer = this.dispatch(event);
@@ -215,19 +217,41 @@ export class SessionRuntime {
 	}
 
 	/**
-	 * Whether the event is a new prompt, under a daily budget, that the session's own rules would refuse (their
-	 * transition is pure: asked on the state as it stands, it changes nothing). False where that cannot be told: the day
-	 * then counts the prompt first, as it does any other.
+	 * Whether the event is a new prompt, under a daily budget, that the session's own rules would refuse, or hold while
+	 * they ask the user whether to go on at the limit (their transition is pure: asked on the state as it stands, it
+	 * changes nothing), where the day would not refuse it first. The day counts such a prompt only once it runs: a
+	 * prompt the user stops there never ran. False where that cannot be told: the day then counts the prompt first, as it
+	 * does any other.
 	 */
-	private sessionRefusesPrompt(event: SessionEvent): boolean {
+	private sessionHoldsPrompt(event: SessionEvent): boolean {
 		if (event.type !== "modelCall") return false;
 		try {
-			if (!hasDailyBudgets(this.ports.daily) || this.dailyEventOf(event)?.type !== "newPrompt") return false;
+			const daily = this.ports.daily;
+			if (!hasDailyBudgets(daily) || this.dailyEventOf(event)?.type !== "newPrompt") return false;
 			const { effects } = transitionWithSubagents(this.state, event, this.ports.clock.now());
-			return refusesCall(effects);
+			if (refusesCall(effects)) return true;
+			// A day spent already refuses the prompt as it refuses any: no question whose every answer ends there.
+			return (
+				effects.some((effect) => effect.kind === "ask") && !spentDaily(daily.ledger.standings(daily.budgets), true)
+			);
 		} catch {
 			return false;
 		}
+	}
+
+	/**
+	 * The user chose more time or a prompt at the limit: the budget gets its room, and the event that met the limit goes
+	 * on. A new prompt held by the question starts there, so the day counts it now; a day that refuses it ends it there,
+	 * with the room given all the same (the user asked for it) and the prompt never run.
+	 */
+	private goOnAfterAsking(event: Extract<SessionEvent, { type: "limitAnswer" }>): Answer {
+		const reached = event.reached;
+		// Any other event that met the limit (a run's own call, a tool, the time) was heard by the day as it came.
+		const held = reached.type === "modelCall" && this.dailyEventOf(reached)?.type === "newPrompt";
+		const daily = held ? this.dailyAnswer(reached) : null;
+		if (daily === null) return this.dispatch(event);
+		if (daily.refusal === null) return mergeAnswer(this.dispatch(event), daily);
+		return mergeAnswer(this.dispatch({ ...event, reached: { type: "timeCheck" } }), daily);
 	}
 
 	/** What an event of the session is to the daily budgets; an answer carries what its model call used. */

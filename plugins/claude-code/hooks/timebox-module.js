@@ -1801,14 +1801,14 @@ function carryOutOne(effect, ports, answer, onStopReport2) {
     }
     case "startOnStop": {
       const command2 = effect.command;
-      const report = (outcome) => onStopReport2(command2, outcome);
+      const report = (outcome) => onStopReport2(command2, outcome, effect.recovery);
       try {
         const mark = startMark(effect, ports);
         if (mark === void 0) ports.onStop.start(command2, report);
         else ports.onStop.start(command2, report, { mark });
       } catch (error) {
         const reason = error instanceof Error ? error.message : String(error);
-        onStopReport2(command2, { kind: "failed", problem: `could not start ${quoteInput(command2)}: ${reason}` });
+        report({ kind: "failed", problem: `could not start ${quoteInput(command2)}: ${reason}` });
       }
       return;
     }
@@ -2883,6 +2883,31 @@ function callContext(state, now) {
   return awarenessOf(state, budget) === "always" ? formatAwareLine(budget, now, used, spend) : null;
 }
 
+// src/core/session/recovery.ts
+function recoverOnStop(ledger, now, load2) {
+  const intent = ledger.onStop;
+  if (!intent || intent.started || intent.recovered) return [];
+  if (intent.endsBy !== void 0) return load2 === void 0 ? [] : runEnded(intent, intent.endsBy, now, load2);
+  if (intent.claimantAlive && now - intent.claimedAt < ON_STOP_RECOVERY_MS) return [];
+  return [{ kind: "startOnStop", command: intent.command, claim: intent.claim, recovery: intent.claim.budgetId }];
+}
+function recoveredStart(event) {
+  if (event.recovery === void 0 || event.outcome.kind === "exited") return [];
+  const told = event.outcome.kind === "failed" ? [] : [{ kind: "notify", message: ON_STOP_RAN_LATE, level: "warning" }];
+  return [once({ kind: "onStopRecovered", budgetId: event.recovery }, told)];
+}
+function runEnded(intent, endsBy, now, load2) {
+  if (load2.continuesRun) return [];
+  const over = intent.claimantAlive ? endsBy + ON_STOP_RECOVERY_MS : load2.atStart ? Number.NEGATIVE_INFINITY : endsBy;
+  if (now < over) return [];
+  const budgetId = intent.claim.budgetId;
+  return [
+    once({ kind: "ended", budgetId, onStopCommand: intent.command }, [
+      { kind: "startOnStop", command: intent.command, claim: { budgetId, kind: "ended" }, recovery: budgetId }
+    ])
+  ];
+}
+
 // src/core/session/wrap-up.ts
 function startWrapUp(state, standing2, summary, prompt, now, refuseTool2) {
   const budget = standing2.budget;
@@ -3092,7 +3117,10 @@ function onStopReported(state, event, now) {
   const began = event.outcome.kind === "started" || event.outcome.kind === "alreadyStarted";
   const outcome = began && standing2?.onStopOutcome !== "failed" ? "ran" : "failed";
   const next = standing2?.spent ? withStanding(state, standing2, { onStopOutcome: outcome }) : state;
-  return { state: next, effects: [...onStopReport(event.command, event.outcome), status(next, now)] };
+  return {
+    state: next,
+    effects: [...onStopReport(event.command, event.outcome), ...recoveredStart(event), status(next, now)]
+  };
 }
 function refuseStopped(summary) {
   return [{ kind: "abort" }, { kind: "refuse", reason: spentMessage(summary.usedTurns, summary.elapsedMs) }];
@@ -3125,32 +3153,6 @@ function loadSubagents(history, setting, effects) {
   const read = readTaskBudgets(recorded);
   const budgets = "budgets" in read ? { byType: read.budgets, source: COMMAND_SOURCE } : null;
   return { budgets, runs };
-}
-
-// src/core/session/recovery.ts
-function recoverOnStop(ledger, now, load2) {
-  const intent = ledger.onStop;
-  if (!intent || intent.started || intent.recovered) return [];
-  if (intent.endsBy !== void 0) return load2 === void 0 ? [] : runEnded(intent, intent.endsBy, now, load2);
-  if (intent.claimantAlive && now - intent.claimedAt < ON_STOP_RECOVERY_MS) return [];
-  return [
-    { kind: "startOnStop", command: intent.command, claim: intent.claim },
-    once({ kind: "onStopRecovered", budgetId: intent.claim.budgetId }, [
-      { kind: "notify", message: ON_STOP_RAN_LATE, level: "warning" }
-    ])
-  ];
-}
-function runEnded(intent, endsBy, now, load2) {
-  if (load2.continuesRun) return [];
-  const over = intent.claimantAlive ? endsBy + ON_STOP_RECOVERY_MS : load2.atStart ? Number.NEGATIVE_INFINITY : endsBy;
-  if (now < over) return [];
-  const budgetId = intent.claim.budgetId;
-  return [
-    once({ kind: "ended", budgetId, onStopCommand: intent.command }, [
-      { kind: "startOnStop", command: intent.command, claim: { budgetId, kind: "ended" } },
-      once({ kind: "onStopRecovered", budgetId }, [{ kind: "notify", message: ON_STOP_RAN_LATE, level: "warning" }])
-    ])
-  ];
 }
 
 // src/core/session/load.ts
@@ -4556,8 +4558,10 @@ ${mode}`;
   /** The answer being carried out, which a starter's report that comes at once joins. */
   carrying = null;
   /** What became of an on-stop command: it joins the answer being carried out, or comes as an answer of its own. */
-  onStopReport = (command2, outcome) => {
-    const report = this.dispatch({ type: "onStopReport", command: command2, outcome });
+  onStopReport = (command2, outcome, recovery) => {
+    const event = { type: "onStopReport", command: command2, outcome };
+    if (recovery !== void 0) event.recovery = recovery;
+    const report = this.dispatch(event);
     if (this.carrying) mergeAnswer(this.carrying, report);
     else this.ports.late(report);
   };
@@ -5707,10 +5711,11 @@ function wrappedArgv(mark, command2) {
   const folder = mark.slice(0, mark.lastIndexOf("/"));
   return ["sh", "-c", DETACHED_WRAPPER_LINE, "sh", ON_STOP_WRAPPER, folder, mark, command2];
 }
-function engineOnStop(engine) {
+function engineOnStop(engine, reporting) {
   return {
-    start(command2, report, options) {
+    start(command2, said, options) {
       const mark = options?.mark;
+      const report = (outcome) => reporting(() => said(outcome));
       engine().process.run(mark === void 0 ? ["sh", "-c", detachedLine(command2)] : wrappedArgv(mark, command2)).then(
         ({ exitCode, stderr }) => report(
           exitCode === 0 ? { kind: "started" } : { kind: "failed", problem: `sh exited with ${exitCode}${stderr.trim() ? `: ${stderr.trim()}` : ""}` }
@@ -5875,26 +5880,27 @@ var ModuleUI = class {
   gathering = null;
   /** The status line this session last sent, null before the first: each `$.ui.status` is a hop to Claude Code. */
   shown = null;
-  /** The session's load is being carried out. */
-  loading = false;
+  /** Something whose warnings no reply carries is being carried out. */
+  unreplied = false;
   notify(message, level) {
     if (this.gathering) this.gathering.push(message);
-    else if (this.loading && level !== "info") this.warn(message);
+    else if (this.unreplied && level !== "info") this.warn(message);
     else {
       this.stopping?.push(message);
       this.engine().ui.log(message);
     }
   }
   /**
-   * Carries out the session's load: a warning it gives (an on-stop command started late because the process that
-   * stopped the budget ended first, a setting that cannot be read) comes with no reply, and must not go unseen.
+   * Carries out what no reply answers: the session's load, and the word of what became of an on-stop command, which
+   * comes after its event. A warning of theirs (a setting that cannot be read, a command that could not start, or one
+   * started late because the process that stopped the budget ended first) must not go unseen.
    */
-  whileLoading(load2) {
-    this.loading = true;
+  withoutReply(action) {
+    this.unreplied = true;
     try {
-      load2();
+      action();
     } finally {
-      this.loading = false;
+      this.unreplied = false;
     }
   }
   /** A notice no reply carries that must not go unseen: in the transcript, and in a headless run on stderr too. */
@@ -5954,7 +5960,7 @@ var ClaudeSession = class {
       ui: this.ui,
       clock: deps.clock,
       scheduler: engineScheduler(deps.engine),
-      onStop: engineOnStop(deps.engine),
+      onStop: engineOnStop(deps.engine, (say) => this.ui.withoutReply(say)),
       agent: { abortCurrentTurn: () => this.abortRun() },
       stopAgent: (agent) => this.stopAgent(agent),
       newBudgetId: deps.newId,
@@ -6894,7 +6900,7 @@ var ModuleHost = class {
     session.ui.headless = this.headless;
     if (store.repaired !== null) session.ui.warn(repairNotice(store.repaired));
     const given = text ? await resolveDefault({ text, source: DEFAULT_ENV }, projectHistory) : null;
-    session.ui.whileLoading(() => session.load({ defaultBudget: given, daily, subagents }));
+    session.ui.withoutReply(() => session.load({ defaultBudget: given, daily, subagents }));
     return session;
   }
   /**

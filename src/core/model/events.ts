@@ -183,7 +183,7 @@ export type SessionEvent =
 	 */
 	| { type: "sessionStop" }
 	| { type: "timeCheck" }
-	| { type: "onStopReport"; command: string; outcome: OnStopOutcome };
+	| { type: "onStopReport"; command: string; outcome: OnStopOutcome; recovery?: string };
 
 /** What a host carries out, in order. */
 export type Effect =
@@ -225,9 +225,10 @@ export type Effect =
 	/**
 	 * Start the spent budget's on-stop command, detached; its outcome comes back as `onStopReport`. `claim` names the claim
 	 * it belongs to: the command is started through a wrapper that takes that claim's start mark first, so that it runs
-	 * once however many processes start it.
+	 * once however many processes start it. `recovery` (a budget's id): a late start of a command whose stop's process
+	 * ended first; once it started, its report takes that budget's `onStopRecovered` claim and tells the user it ran late.
 	 */
-	| { kind: "startOnStop"; command: string; claim?: OnStopClaim }
+	| { kind: "startOnStop"; command: string; claim?: OnStopClaim; recovery?: string }
 	/** End that subagent now, with no further model request: its budget, or the session's, is spent. */
 	| { kind: "stopAgent"; agent: string }
 	/**

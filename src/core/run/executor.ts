@@ -89,6 +89,9 @@ export interface EffectPorts {
 	watchBudget?(budgetId: string): void;
 }
 
+/** Hears what became of an on-stop command; `recovery` names the budget whose command a late start began. */
+export type OnStopReporter = (command: string, outcome: OnStopOutcome, recovery?: string) => void;
+
 /**
  * Carries out `effects` in order and adds what they say to `answer`. An effect that fails is reported and the rest
  * still run. A ledger claim that cannot be written counts as won: a limit must fire even when its outcome cannot be
@@ -98,7 +101,7 @@ export function carryOut(
 	effects: readonly Effect[],
 	ports: EffectPorts,
 	answer: Answer,
-	onStopReport: (command: string, outcome: OnStopOutcome) => void,
+	onStopReport: OnStopReporter,
 ): Answer {
 	for (const effect of effects) {
 		try {
@@ -120,12 +123,7 @@ const DAILY_WRITES: ReadonlySet<Effect["kind"]> = new Set([
 	"askTeam",
 ]);
 
-function carryOutOne(
-	effect: Effect,
-	ports: EffectPorts,
-	answer: Answer,
-	onStopReport: (command: string, outcome: OnStopOutcome) => void,
-): void {
+function carryOutOne(effect: Effect, ports: EffectPorts, answer: Answer, onStopReport: OnStopReporter): void {
 	switch (effect.kind) {
 		case "notify":
 			answer.notices.push({ message: effect.message, level: effect.level });
@@ -211,7 +209,7 @@ function carryOutOne(
 		}
 		case "startOnStop": {
 			const command = effect.command;
-			const report = (outcome: OnStopOutcome) => onStopReport(command, outcome);
+			const report = (outcome: OnStopOutcome) => onStopReport(command, outcome, effect.recovery);
 			try {
 				// The wrapper takes the claim's start mark before it runs the command: a second start of it ends there.
 				const mark = startMark(effect, ports);
@@ -220,7 +218,7 @@ function carryOutOne(
 			} catch (error) {
 				// A starter that throws could not start the command: the user hears it as such.
 				const reason = error instanceof Error ? error.message : String(error);
-				onStopReport(command, { kind: "failed", problem: `could not start ${quoteInput(command)}: ${reason}` });
+				report({ kind: "failed", problem: `could not start ${quoteInput(command)}: ${reason}` });
 			}
 			return;
 		}

@@ -151,8 +151,10 @@ export class SessionRuntime {
 	private carrying: Answer | null = null;
 
 	/** What became of an on-stop command: it joins the answer being carried out, or comes as an answer of its own. */
-	private readonly onStopReport = (command: string, outcome: OnStopOutcome): void => {
-		const report = this.dispatch({ type: "onStopReport", command, outcome });
+	private readonly onStopReport = (command: string, outcome: OnStopOutcome, recovery?: string): void => {
+		const event: SessionEvent = { type: "onStopReport", command, outcome };
+		if (recovery !== undefined) event.recovery = recovery;
+		const report = this.dispatch(event);
 		if (this.carrying) mergeAnswer(this.carrying, report);
 		else this.ports.late(report);
 	};

@@ -19,6 +19,7 @@ import {
 import { limitQuestion, MORE_TIME_CHOICE, MORE_TURNS_CHOICE, STOP_CHOICE } from "../text/questions.ts";
 import { withRoom } from "./caps.ts";
 import { claimWithOnStop, once, outcomeId } from "./outcomes.ts";
+import { recoveredStart } from "./recovery.ts";
 import {
 	type BudgetStanding,
 	counting,
@@ -264,7 +265,10 @@ export function onStopReported(
 	const began = event.outcome.kind === "started" || event.outcome.kind === "alreadyStarted";
 	const outcome = began && standing?.onStopOutcome !== "failed" ? "ran" : "failed";
 	const next = standing?.spent ? withStanding(state, standing, { onStopOutcome: outcome }) : state;
-	return { state: next, effects: [...onStopReport(event.command, event.outcome), status(next, now)] };
+	return {
+		state: next,
+		effects: [...onStopReport(event.command, event.outcome), ...recoveredStart(event), status(next, now)],
+	};
 }
 
 /** Ends and refuses what the stopped prompt asks for, with the stop message. */

@@ -3,7 +3,7 @@
 // the command of a stop that let its run wrap up, when the process that ran that run ended before the run did.
 
 import { ON_STOP_RECOVERY_MS } from "../constants.ts";
-import type { Effect, LedgerView } from "../model/events.ts";
+import type { Effect, LedgerView, SessionEvent } from "../model/events.ts";
 import type { OnStopIntent } from "../model/on-stop.ts";
 import { ON_STOP_RAN_LATE } from "../text/messages.ts";
 import { once } from "./outcomes.ts";
@@ -23,8 +23,9 @@ export interface RecoveryLoad {
  * The recovery of an on-stop command the ledger holds with its claim: nothing while its start mark exists (a wrapper
  * ran it, or runs it now), once a process recovered it, or while the process that claimed it still runs and the claim
  * is younger than `ON_STOP_RECOVERY_MS`. Otherwise the command is started through the same wrapper and mark (if the
- * claimant's own start got as far as its wrapper after all, the mark lets one of the two run it), and then the
- * `onStopRecovered` claim is taken: its winner tells the user, once, and no later event starts it again.
+ * claimant's own start got as far as its wrapper after all, the mark lets one of the two run it), and once its
+ * starter says what became of it, the `onStopRecovered` claim is taken (recoveredStart): its winner tells the user,
+ * once, that it ran late (never for a start that failed), and no later event starts it again.
  *
  * The start comes before that claim, not after it: a process killed between a claim and a start would lose the command
  * again, while one killed after its start has started it, and two processes that both start it run it once.
@@ -36,12 +37,19 @@ export function recoverOnStop(ledger: LedgerView, now: number, load?: RecoveryLo
 	if (!intent || intent.started || intent.recovered) return [];
 	if (intent.endsBy !== undefined) return load === undefined ? [] : runEnded(intent, intent.endsBy, now, load);
 	if (intent.claimantAlive && now - intent.claimedAt < ON_STOP_RECOVERY_MS) return [];
-	return [
-		{ kind: "startOnStop", command: intent.command, claim: intent.claim },
-		once({ kind: "onStopRecovered", budgetId: intent.claim.budgetId }, [
-			{ kind: "notify", message: ON_STOP_RAN_LATE, level: "warning" },
-		]),
-	];
+	return [{ kind: "startOnStop", command: intent.command, claim: intent.claim, recovery: intent.claim.budgetId }];
+}
+
+/**
+ * What a late start's report adds: once the command started (here, or by another process's wrapper a moment before),
+ * the `onStopRecovered` claim, whose winner tells the user once that it ran late; a start that failed takes the claim
+ * too, so that no later event starts it again, but says only that it failed. Nothing for any other start.
+ */
+export function recoveredStart(event: Extract<SessionEvent, { type: "onStopReport" }>): Effect[] {
+	if (event.recovery === undefined || event.outcome.kind === "exited") return [];
+	const told: Effect[] =
+		event.outcome.kind === "failed" ? [] : [{ kind: "notify", message: ON_STOP_RAN_LATE, level: "warning" }];
+	return [once({ kind: "onStopRecovered", budgetId: event.recovery }, told)];
 }
 
 /**
@@ -61,8 +69,7 @@ function runEnded(intent: OnStopIntent, endsBy: number, now: number, load: Recov
 	const budgetId = intent.claim.budgetId;
 	return [
 		once({ kind: "ended", budgetId, onStopCommand: intent.command }, [
-			{ kind: "startOnStop", command: intent.command, claim: { budgetId, kind: "ended" } },
-			once({ kind: "onStopRecovered", budgetId }, [{ kind: "notify", message: ON_STOP_RAN_LATE, level: "warning" }]),
+			{ kind: "startOnStop", command: intent.command, claim: { budgetId, kind: "ended" }, recovery: budgetId },
 		]),
 	];
 }

@@ -4,8 +4,9 @@
 
 import { describe, expect, it } from "vitest";
 import { ON_STOP_RECOVERY_MS } from "../../../src/core/constants.ts";
-import type { LedgerView, OnStopIntent } from "../../../src/core/model/events.ts";
+import type { Effect, LedgerView, OnStopIntent, OnStopOutcome, SessionEvent } from "../../../src/core/model/events.ts";
 import { EMPTY_SESSION, type RecoveryLoad, recoverOnStop, transition } from "../../../src/core/session/index.ts";
+import { recoveredStart } from "../../../src/core/session/recovery.ts";
 import { ON_STOP_RAN_LATE } from "../../../src/core/text/messages.ts";
 import { budget, MINUTE, START } from "../../support/budgets.ts";
 import { loadEvent, once, SPENT } from "../../support/session.ts";
@@ -31,15 +32,12 @@ function ledger(intent: Partial<OnStopIntent> = {}): LedgerView {
 }
 
 /**
- * What a recovery carries out: the start through the same mark first, then the claim only one process wins, whose
- * winner tells the user.
+ * What a recovery carries out: the start through the same mark, as a recovery, whose report then takes the claim only
+ * one process wins (below).
  */
 function recovered(kind: "spent" | "ended" = "spent") {
 	return [
-		{ kind: "startOnStop", command: "echo stopped", claim: { budgetId: "budget-1", kind } },
-		once({ kind: "onStopRecovered", budgetId: "budget-1" }, [
-			{ kind: "notify", message: ON_STOP_RAN_LATE, level: "warning" },
-		]),
+		{ kind: "startOnStop", command: "echo stopped", claim: { budgetId: "budget-1", kind }, recovery: "budget-1" },
 	];
 }
 
@@ -93,6 +91,39 @@ describe("the recovery of an on-stop command whose claimant ended before it star
 	});
 });
 
+describe("what a late start's report adds", () => {
+	const late = once({ kind: "onStopRecovered", budgetId: "budget-1" }, [
+		{ kind: "notify", message: ON_STOP_RAN_LATE, level: "warning" },
+	]);
+	const rows: [string, OnStopOutcome, string | undefined, Effect[]][] = [
+		["started: the claim, whose winner says it ran late", { kind: "started" }, "budget-1", [late]],
+		["started by another process's wrapper: the same", { kind: "alreadyStarted" }, "budget-1", [late]],
+		[
+			"could not start: the claim, so no later event tries again, and no word of running late",
+			{ kind: "failed", problem: "spawn E2BIG" },
+			"budget-1",
+			[once({ kind: "onStopRecovered", budgetId: "budget-1" }, [])],
+		],
+		["exited after its start: nothing more", { kind: "exited", problem: "exit 1" }, "budget-1", []],
+		["the stop's own start: nothing", { kind: "started" }, undefined, []],
+	];
+	it.each(rows)("%s", (_, outcome, recovery, effects) => {
+		const event: Extract<SessionEvent, { type: "onStopReport" }> = { type: "onStopReport", command: "x", outcome };
+		if (recovery !== undefined) event.recovery = recovery;
+		expect(recoveredStart(event)).toEqual(effects);
+	});
+
+	it("is told after the start's own words, through the rules", () => {
+		const spentState = transition(EMPTY_SESSION, loadEvent({ budget: budget({ turnLimit: 1 }), usedTurns: 1 }), START);
+		const report = { type: "onStopReport", command: "x", outcome: { kind: "failed", problem: "E2BIG" } } as const;
+		const effects = transition(spentState.state, { ...report, recovery: "budget-1" }, START).effects;
+		expect(effects.slice(0, 2)).toEqual([
+			{ kind: "notify", message: "Timebox on-stop command failed: E2BIG", level: "warning" },
+			once({ kind: "onStopRecovered", budgetId: "budget-1" }, []),
+		]);
+	});
+});
+
 describe("a load that finds an on-stop command nobody started", () => {
 	const spent = budget({ turnLimit: 1, onStopCommand: "echo stopped" });
 
@@ -105,7 +136,7 @@ describe("a load that finds an on-stop command nobody started", () => {
 	it("carries it out when pi reopens the session (restore), after the expired budget's notice", () => {
 		const event = loadEvent({ budget: spent, usedTurns: 1 }, { ledger: ledger(), mode: "restore", announce: true });
 		const result = transition(EMPTY_SESSION, event, START + 1_000);
-		expect(result.effects.slice(-2)).toEqual(recovered());
+		expect(result.effects.slice(-1)).toEqual(recovered());
 		// It was not restored; its command, which no process started, starts now: the notice no longer says it does not.
 		expect(result.effects[0]).toEqual({
 			kind: "notify",
@@ -116,7 +147,7 @@ describe("a load that finds an on-stop command nobody started", () => {
 
 	it("carries it out for a budget turned off since, and adds nothing where nothing is pending", () => {
 		const off = loadEvent({ budget: spent }, { ledger: { ...ledger(), off: true }, mode: "continue" });
-		expect(transition(EMPTY_SESSION, off, START + 1_000).effects.slice(-2)).toEqual(recovered());
+		expect(transition(EMPTY_SESSION, off, START + 1_000).effects.slice(-1)).toEqual(recovered());
 		const started = loadEvent({ budget: spent }, { ledger: ledger({ started: true }), mode: "continue" });
 		expect(transition(EMPTY_SESSION, started, START + 1_000).effects).toEqual([{ kind: "status", text: SPENT }]);
 	});
@@ -143,10 +174,12 @@ describe("the recovery of the on-stop command of a run that wrapped up, whose en
 	/** The end claimed with its command, the command started behind the end's mark, the user told once. */
 	const ended = [
 		once({ kind: "ended", budgetId: "budget-1", onStopCommand: "echo stopped" }, [
-			{ kind: "startOnStop", command: "echo stopped", claim: { budgetId: "budget-1", kind: "ended" } },
-			once({ kind: "onStopRecovered", budgetId: "budget-1" }, [
-				{ kind: "notify", message: ON_STOP_RAN_LATE, level: "warning" },
-			]),
+			{
+				kind: "startOnStop",
+				command: "echo stopped",
+				claim: { budgetId: "budget-1", kind: "ended" },
+				recovery: "budget-1",
+			},
 		]),
 	];
 	const hook = { continuesRun: false, atStart: false };

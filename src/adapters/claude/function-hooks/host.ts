@@ -118,7 +118,7 @@ export class ModuleHost {
 		session.ui.headless = this.headless;
 		if (store.repaired !== null) session.ui.warn(repairNotice(store.repaired));
 		const given = text ? await resolveDefault({ text, source: DEFAULT_ENV }, projectHistory) : null;
-		session.ui.whileLoading(() => session.load({ defaultBudget: given, daily, subagents }));
+		session.ui.withoutReply(() => session.load({ defaultBudget: given, daily, subagents }));
 		return session;
 	}
 

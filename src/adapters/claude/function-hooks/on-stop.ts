@@ -4,7 +4,13 @@
 // or a kill of Claude Code's process group never takes the command with it. Behind a start mark, it runs through the
 // wrapper every host shares, and the marks are looked up through `$.fs` when a session opens.
 
-import { isBudgetId, type LedgerClaim, type OnStopClaim, type OnStopStarter } from "../../../core/index.ts";
+import {
+	isBudgetId,
+	type LedgerClaim,
+	type OnStopClaim,
+	type OnStopOutcome,
+	type OnStopStarter,
+} from "../../../core/index.ts";
 import { ON_STOP_WRAPPER } from "../../on-stop/wrapper.ts";
 import type { Engine } from "./engine.ts";
 
@@ -41,10 +47,15 @@ export function wrappedArgv(mark: string, command: string): string[] {
 	return ["sh", "-c", DETACHED_WRAPPER_LINE, "sh", ON_STOP_WRAPPER, folder, mark, command];
 }
 
-export function engineOnStop(engine: () => Engine): OnStopStarter {
+/**
+ * Starts the on-stop command through `$.process.run`; what became of it comes after the event that started it, so it
+ * is reported through `reporting` (the UI's, for words that no reply carries).
+ */
+export function engineOnStop(engine: () => Engine, reporting: (say: () => void) => void): OnStopStarter {
 	return {
-		start(command, report, options) {
+		start(command, said, options) {
 			const mark = options?.mark;
+			const report = (outcome: OnStopOutcome) => reporting(() => said(outcome));
 			engine()
 				.process.run(mark === undefined ? ["sh", "-c", detachedLine(command)] : wrappedArgv(mark, command))
 				.then(

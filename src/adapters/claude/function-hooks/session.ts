@@ -52,7 +52,7 @@ export class ClaudeSession {
 			ui: this.ui,
 			clock: deps.clock,
 			scheduler: engineScheduler(deps.engine),
-			onStop: engineOnStop(deps.engine),
+			onStop: engineOnStop(deps.engine, (say) => this.ui.withoutReply(say)),
 			agent: { abortCurrentTurn: () => this.abortRun() },
 			stopAgent: (agent) => this.stopAgent(agent),
 			newBudgetId: deps.newId,

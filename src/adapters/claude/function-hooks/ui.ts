@@ -25,12 +25,12 @@ export class ModuleUI implements UIBridge {
 
 	constructor(private readonly engine: () => Engine) {}
 
-	/** The session's load is being carried out. */
-	private loading = false;
+	/** Something whose warnings no reply carries is being carried out. */
+	private unreplied = false;
 
 	notify(message: string, level: NotifyLevel): void {
 		if (this.gathering) this.gathering.push(message);
-		else if (this.loading && level !== "info") this.warn(message);
+		else if (this.unreplied && level !== "info") this.warn(message);
 		else {
 			this.stopping?.push(message);
 			this.engine().ui.log(message);
@@ -38,15 +38,16 @@ export class ModuleUI implements UIBridge {
 	}
 
 	/**
-	 * Carries out the session's load: a warning it gives (an on-stop command started late because the process that
-	 * stopped the budget ended first, a setting that cannot be read) comes with no reply, and must not go unseen.
+	 * Carries out what no reply answers: the session's load, and the word of what became of an on-stop command, which
+	 * comes after its event. A warning of theirs (a setting that cannot be read, a command that could not start, or one
+	 * started late because the process that stopped the budget ended first) must not go unseen.
 	 */
-	whileLoading(load: () => void): void {
-		this.loading = true;
+	withoutReply(action: () => void): void {
+		this.unreplied = true;
 		try {
-			load();
+			action();
 		} finally {
-			this.loading = false;
+			this.unreplied = false;
 		}
 	}
 

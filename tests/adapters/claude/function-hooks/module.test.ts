@@ -357,27 +357,24 @@ describe("the status line and the idle stop", () => {
 		expect(claude.$.ran).toHaveLength(1);
 	});
 
-	it("says when the on-stop command could not start", async () => {
+	it("says when the on-stop command could not start, in a headless run on stderr too", async () => {
 		const claude = await started();
-		claude.$.runResults.push(
-			async () => ({ exitCode: 127, stdout: "", stderr: "sh: not found\n" }),
-			async () => Promise.reject(new Error("no process")),
-			async () => ({ exitCode: 2, stdout: "", stderr: " \n" }),
-			async () => Promise.reject("refused"),
-		);
-		await claude.command(`1s -- ${STOP}`);
-		claude.time.advance(1_000);
-		await settle();
-		expect(claude.$.logged.at(-1)).toBe("Timebox on-stop command failed: sh exited with 127: sh: not found");
-		await claude.command(`1s -- ${STOP}`);
-		claude.time.advance(1_000);
-		await settle();
-		expect(claude.$.logged.join("\n")).toContain("no process");
-		for (const said of ["sh exited with 2", "refused"]) {
+		const failures: [() => Promise<{ exitCode: number; stdout: string; stderr: string }>, string][] = [
+			[async () => ({ exitCode: 127, stdout: "", stderr: "sh: not found\n" }), "sh exited with 127: sh: not found"],
+			[async () => Promise.reject(new Error("no process")), "no process"],
+			[async () => ({ exitCode: 2, stdout: "", stderr: " \n" }), "sh exited with 2"],
+			[async () => Promise.reject("refused"), "refused"],
+		];
+		for (const [result, said] of failures) {
+			claude.$.runResults.push(result);
+			claude.$.ran.length = 0;
 			await claude.command(`1s -- ${STOP}`);
 			claude.time.advance(1_000);
 			await settle();
-			expect(claude.$.logged.at(-1)).toBe(`Timebox on-stop command failed: ${said}`);
+			const message = `Timebox on-stop command failed: ${said}`;
+			expect(claude.$.logged.at(-1)).toBe(message);
+			// No reply carries it: the headless run's stderr does.
+			expect(claude.$.ran.filter((argv) => argv[2] === STDERR_SCRIPT).map((argv) => argv[4])).toContain(message);
 		}
 	});
 });

@@ -152,7 +152,7 @@ export {
 	noAnswer,
 	type Question,
 } from "./run/executor.ts";
-export { type ReportPageSource, writeReportPage } from "./run/live-report-page.ts";
+export { type ReportPageSource, teamOfPage, writeReportPage } from "./run/live-report-page.ts";
 export {
 	LiveSession,
 	type LiveSessionPorts,

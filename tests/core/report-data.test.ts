@@ -343,7 +343,13 @@ describe("/timebox report page", () => {
 	});
 
 	it("hands the host the report and today's standings, and turns a failure into its reason", async () => {
-		const source = { history: history, ledger: nothing, now: START + 5 * MINUTE, standings: () => [standing()] };
+		const source = {
+			history: history,
+			ledger: nothing,
+			now: START + 5 * MINUTE,
+			standings: () => [standing()],
+			team: () => undefined,
+		};
 		let given: ReportPageInput | null = null;
 		const written = await writeReportPage(async (page) => {
 			given = page;
@@ -351,6 +357,17 @@ describe("/timebox report page", () => {
 		}, source);
 		expect(written).toEqual({ path: "/tmp/page.html" });
 		expect(given).toMatchObject({ report: { now: START + 5 * MINUTE }, standings: [standing()] });
+		expect(given).not.toHaveProperty("team");
+		// A team's store the session counts in goes with them: its limits and open requests.
+		const team = { team: { name: "platform", zone: "UTC" }, view: { stored: null, asks: [] } };
+		await writeReportPage(
+			async (page) => {
+				given = page;
+				return "/tmp/page.html";
+			},
+			{ ...source, team: () => team },
+		);
+		expect(given).toMatchObject({ team });
 		expect(await writeReportPage(undefined, source)).toBeUndefined();
 		const failing = async () => {
 			throw new Error("read-only");

@@ -995,6 +995,9 @@ function teamDayUnread(why, shown) {
 function teamDayUnknown(unread, changing) {
   return `Timebox: ${unread}, so the team's standing today is not known.${changing ? " Nothing changed." : ""}`;
 }
+function teamDayUnknownHere(unread) {
+  return `Timebox: ${unread}, so the team's standing today is not known. Meanwhile this machine's own daily budget holds this session:`;
+}
 
 // src/core/daily/today-command.ts
 function parseToday(words) {
@@ -1864,12 +1867,20 @@ function today(daily, words, terms) {
   if (unread !== null && standings.every(limitsUnread)) {
     return { message: teamDayUnknown(unread, asked.kind !== "show"), level: "warning", effects: [] };
   }
+  if (unread !== null && asked.kind === "show") {
+    const shown = todayCommand(standings.map(machineOwn), words);
+    return { message: [teamDayUnknownHere(unread), shown.message].join("\n"), level: "warning", effects: [] };
+  }
   if (standings.length === 0) {
     const message = usable === null ? none : `${none} ${noTeamLimitsHere(usable)}`;
     return { message, level: noneLevel, effects: [] };
   }
   const answer = todayCommand(standings, words);
   return answer.message === null ? answer : { ...answer, message: [answer.message, ...named2, ...unreadable].join("\n") };
+}
+function machineOwn(standing2) {
+  const { team: _team, ...own } = standing2.budget;
+  return { ...standing2, budget: own };
 }
 function team(daily, words) {
   if (daily === void 0) return { message: NO_TEAM, level: "info", effects: [] };
@@ -4026,14 +4037,21 @@ function livePageSource(ports, budgets) {
     ledger: (budget) => readLedger(ports.ledger, budget),
     now: ports.clock.now(),
     terms: ports.terms,
-    standings: () => daily && (budgets.length > 0 || daily.team !== void 0) ? daily.standings(budgets) : []
+    standings: () => daily && (budgets.length > 0 || daily.team !== void 0) ? daily.standings(budgets) : [],
+    team: () => teamOfPage(daily)
   };
+}
+function teamOfPage(daily) {
+  const team2 = daily?.team;
+  if (team2 === void 0 || "unusable" in team2 || daily?.teamView === void 0) return void 0;
+  return { team: team2, view: daily.teamView() };
 }
 async function writeReportPage(write3, source) {
   if (write3 === void 0) return void 0;
   try {
     const report = reportData(source.history(), source.ledger, source.now, source.terms);
-    return { path: await write3({ report, standings: source.standings() }) };
+    const team2 = source.team();
+    return { path: await write3({ report, standings: source.standings(), ...team2 === void 0 ? {} : { team: team2 } }) };
   } catch (error) {
     return { problem: error instanceof Error ? error.message : String(error) };
   }
@@ -5190,9 +5208,13 @@ function readTeam(env, settings, member) {
   if (url.protocol !== "redis:" && url.protocol !== "rediss:")
     return fail(`${DAILY_STORE_ENV} ${shown} is not a redis:// or rediss:// address.`);
   if (url.port === "") return fail(`${DAILY_STORE_ENV} ${shown} names no port (redis://${url.hostname}:6379).`);
+  if (!/^(\/\d{0,5})?$/.test(url.pathname))
+    return fail(`${DAILY_STORE_ENV} ${shown} names no database by number (redis://${url.host}/0).`);
   if (team2 === void 0) return fail(`${DAILY_STORE_ENV} is set without ${TEAM_ENV} (the team's name).`);
   if (!TEAM_NAME.test(team2))
-    return fail(`${TEAM_ENV} "${team2.slice(0, 64)}" is not a team name (letters, digits, ".", "_", "-").`);
+    return fail(
+      team2.length > 64 ? `${TEAM_ENV} "${team2.slice(0, 64)}\u2026" is not a team name: a team name is at most 64 characters.` : `${TEAM_ENV} "${team2}" is not a team name (letters, digits, ".", "_", "-").`
+    );
   const zone = env[TEAM_TZ_ENV]?.trim() || UTC;
   if (!knownZone(zone)) return fail(`${TEAM_TZ_ENV} "${zone.slice(0, 64)}" is not a time zone (Europe/Berlin, UTC).`);
   const note = failure === "closed" && mode.toLowerCase() !== "closed" ? { note: teamFailureModeUnread(DAILY_STORE_FAILURE_ENV, mode) } : {};

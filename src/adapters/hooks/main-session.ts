@@ -14,6 +14,7 @@ import {
 	STATUS_LINE_SETUP_HINT,
 	sessionLog,
 	sessionReport,
+	teamOfPage,
 	writeReportPage,
 } from "../../core/index.ts";
 import type { HookRuntime } from "./hook-runtime.ts";
@@ -99,6 +100,7 @@ async function command(args: string, hook: HookRuntime, now: number, promptId: s
 					now,
 					terms: deps.terms,
 					standings: () => (deps.daily ? deps.daily.ledger.standings(deps.daily.budgets) : []),
+					team: () => teamOfPage(deps.daily?.ledger),
 				})
 			: undefined;
 	hook.load(now, { running: promptId });

@@ -1,5 +1,6 @@
 // The report page's part of a team's store: the limits its admin keeps there, who set them and when, and the members'
-// open requests, as tables, with what `/timebox team` says. Shown by `npm run report` with a team's store set.
+// open requests, as tables, with what `/timebox team` says. Shown by `npm run report` with a team's store set, and by
+// `/timebox report page` in a session that counts in one.
 
 import {
 	type DailyStanding,

@@ -92,25 +92,19 @@ function* raise(calls: AdminCalls, adjustment: DailyAdjustment): Step<StoreReply
 	return yield* calls.send("raise", keys, args);
 }
 
-/** Raises the day of the team's limits in its store: what became of it. */
+/**
+ * Raises the team's day (of the limits in its store, or of each machine's own limits as the team's), as the admin's
+ * raise: what became of it.
+ */
 export function* raiseDay(calls: AdminCalls, adjustment: DailyAdjustment): Step<TeamWrite> {
 	return written(calls, yield* raise(calls, adjustment));
-}
-
-/**
- * Raises the day of a team without limits in its store (each machine's own limits as the team's), as the admin's
- * raise: what became of it, or undefined when the store cannot be reached (this machine's ledger takes it meanwhile).
- */
-export function* addToDay(calls: AdminCalls, adjustment: DailyAdjustment): Step<TeamWrite | undefined> {
-	const reply = yield* raise(calls, adjustment);
-	if (!reply.ok && storeAnswer(reply.error) === null) return undefined;
-	return written(calls, reply);
 }
 
 /** Records this member's request for more of today's budget. */
 export function* askMore(calls: AdminCalls, adjustment: DailyAdjustment, why: string): Step<TeamWrite> {
 	const { day, expiry } = calls.day;
-	const id = `${calls.now}-${calls.sessionId}`;
+	// Two requests of one session in one millisecond are two requests: the id is never one another request has.
+	const id = `${calls.now}-${calls.sessionId}-${Math.random().toString(36).slice(2, 10)}`;
 	const text = askText(calls.config.member, adjustment, why, calls.now);
 	const args = [...common(calls, expiry), id, text, TEAM_ASKS_KEPT];
 	const reply = yield* calls.send("ask", dayKeys(calls.config.team, day), args);

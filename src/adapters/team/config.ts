@@ -116,9 +116,16 @@ export function readTeam(env: NodeJS.ProcessEnv, settings: TeamSettings, member:
 	if (url.protocol !== "redis:" && url.protocol !== "rediss:")
 		return fail(`${DAILY_STORE_ENV} ${shown} is not a redis:// or rediss:// address.`);
 	if (url.port === "") return fail(`${DAILY_STORE_ENV} ${shown} names no port (redis://${url.hostname}:6379).`);
+	// A database other than a number would be taken as 0, another team's day perhaps: it is named instead.
+	if (!/^(\/\d{0,5})?$/.test(url.pathname))
+		return fail(`${DAILY_STORE_ENV} ${shown} names no database by number (redis://${url.host}/0).`);
 	if (team === undefined) return fail(`${DAILY_STORE_ENV} is set without ${TEAM_ENV} (the team's name).`);
 	if (!TEAM_NAME.test(team))
-		return fail(`${TEAM_ENV} "${team.slice(0, 64)}" is not a team name (letters, digits, ".", "_", "-").`);
+		return fail(
+			team.length > 64
+				? `${TEAM_ENV} "${team.slice(0, 64)}…" is not a team name: a team name is at most 64 characters.`
+				: `${TEAM_ENV} "${team}" is not a team name (letters, digits, ".", "_", "-").`,
+		);
 	const zone = env[TEAM_TZ_ENV]?.trim() || UTC;
 	if (!knownZone(zone)) return fail(`${TEAM_TZ_ENV} "${zone.slice(0, 64)}" is not a time zone (Europe/Berlin, UTC).`);
 	const note =

@@ -30,7 +30,7 @@ import {
 	teamStoreRefusal,
 	teamStoreUnreachable,
 } from "../../core/index.ts";
-import { type AdminCalls, addToDay, askMore, raiseDay, setLimits, viewTeam } from "./admin.ts";
+import { type AdminCalls, askMore, raiseDay, setLimits, viewTeam } from "./admin.ts";
 import { type TeamConfig, teamDay } from "./config.ts";
 import { dayRowOf, keysExpiry, standingsOf, teamBudgets, teamOf, type Use } from "./day.ts";
 import type { Failure } from "./outage.ts";
@@ -171,15 +171,15 @@ export class TeamDay extends TeamStoreCalls {
 	}
 
 	/**
-	 * Raises a budget for the rest of the day, or ends it: the store's limits by the admin's raise (a member's user is
-	 * refused by the store, and nothing changes); a machine's own limits as the team's by the day's additions, which any
-	 * member may write (on this machine meanwhile, while the store cannot be reached); a personal cap on this machine.
+	 * Raises a budget for the rest of the day, or ends it: the team's day (its store's limits, or a machine's own limits
+	 * as the team's) by the admin's raise, which a member's user is refused, and a store that cannot be reached does not
+	 * take: nothing changes then, nor on this machine instead (it cannot tell an admin from a member); a personal cap on
+	 * this machine.
 	 */
 	*adjust(budget: DailyBudget, adjustment: DailyAdjustment): Step<TeamWrite | undefined> {
 		const full = { ...NO_ADJUSTMENT, ...adjustment };
 		if (!countsInStore(budget)) return this.local.adjust(budget, full);
-		if (budget.stored !== undefined) return yield* raiseDay(this.admin(), full);
-		return (yield* addToDay(this.admin(), full)) ?? this.local.adjust(budget, full);
+		return yield* raiseDay(this.admin(), full);
 	}
 
 	/** The admin's limits and the day's open requests (`/timebox team`). */

@@ -135,6 +135,14 @@ export function teamDayUnknown(unread: string, changing: boolean): string {
 	return `Timebox: ${unread}, so the team's standing today is not known.${changing ? " Nothing changed." : ""}`;
 }
 
+/**
+ * `/timebox today` while the team's day could not be read (`unread`), where the session's own daily budget holds it on
+ * this machine meanwhile: said before that budget's standing, which is this machine's, not the team's.
+ */
+export function teamDayUnknownHere(unread: string): string {
+	return `Timebox: ${unread}, so the team's standing today is not known. Meanwhile this machine's own daily budget holds this session:`;
+}
+
 /** A request the team's day cannot take: it holds `count` open requests already. */
 export function teamAsksFull(count: number): string {
 	return `Timebox: the team's day holds ${count} open requests already, so this one was not recorded. Ask the admin directly.`;

@@ -2,8 +2,15 @@
 // carried out by the one executor, in the host's terms. The session's runtime answers them; so does a team's ledger
 // read ahead (a hook process, Claude Code's hooks module), once more before, to learn the writes it sends to the store.
 
-import { type DailyPort, limitsUnread, parseToday, teamCommand, todayCommand } from "../daily/daily.ts";
-import { NO_TEAM, noTeamLimitsHere, teamDayUnknown } from "../daily/team-text.ts";
+import {
+	type DailyPort,
+	type DailyStanding,
+	limitsUnread,
+	parseToday,
+	teamCommand,
+	todayCommand,
+} from "../daily/daily.ts";
+import { NO_TEAM, noTeamLimitsHere, teamDayUnknown, teamDayUnknownHere } from "../daily/team-text.ts";
 import { DEFAULT_TERMS, type HostTerms, inHostTerms, noDailyBudgetMessage } from "../text/host-terms.ts";
 import { type Answer, carryOut, type EffectPorts, noAnswer } from "./executor.ts";
 
@@ -47,6 +54,11 @@ function today(daily: DailyPort | undefined, words: string, terms: HostTerms) {
 	if (unread !== null && standings.every(limitsUnread)) {
 		return { message: teamDayUnknown(unread, asked.kind !== "show"), level: "warning" as const, effects: [] };
 	}
+	if (unread !== null && asked.kind === "show") {
+		// The standings are this machine's own budgets, which hold the session until the store answers: shown as such.
+		const shown = todayCommand(standings.map(machineOwn), words);
+		return { message: [teamDayUnknownHere(unread), shown.message].join("\n"), level: "warning" as const, effects: [] };
+	}
 	if (standings.length === 0) {
 		const message = usable === null ? none : `${none} ${noTeamLimitsHere(usable)}`;
 		return { message, level: noneLevel, effects: [] };
@@ -57,6 +69,12 @@ function today(daily: DailyPort | undefined, words: string, terms: HostTerms) {
 	return answer.message === null
 		? answer
 		: { ...answer, message: [answer.message, ...named, ...unreadable].join("\n") };
+}
+
+/** A standing of a team's budget read on this machine alone, as this machine's own. */
+function machineOwn(standing: DailyStanding): DailyStanding {
+	const { team: _team, ...own } = standing.budget;
+	return { ...standing, budget: own };
 }
 
 /** What `/timebox team …` answers, with its writes. */

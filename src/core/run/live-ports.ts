@@ -3,6 +3,7 @@
 
 import type { DailyStanding } from "../daily/daily-budget.ts";
 import type { CostReporting } from "../grammar/command-plan.ts";
+import type { DailyTeam, TeamView } from "../model/daily.ts";
 import type {
 	AgentBridge,
 	BudgetLedger,
@@ -84,6 +85,8 @@ export interface LiveSessionPorts {
 export interface ReportPageInput {
 	report: ReportData;
 	standings: readonly DailyStanding[];
+	/** A team's store the session counts in: the team, and its admin's limits and open requests (`/timebox team`). */
+	team?: { team: DailyTeam; view: TeamView };
 }
 
 /** A setting's value and where it came from, as the user would name it. */

@@ -1,7 +1,7 @@
 // `/timebox report page`: the report and today's standings handed to the host, which writes the page, and what became
 // of it. Every host that writes pages (live sessions and hook hosts alike) goes through here.
 
-import type { DailyBudget, DailyStanding } from "../daily/daily-budget.ts";
+import type { DailyBudget, DailyLedger, DailyStanding } from "../daily/daily-budget.ts";
 import type { HistoryItem } from "../model/history.ts";
 import { readLedger } from "../session/index.ts";
 import type { HostTerms } from "../text/host-terms.ts";
@@ -17,6 +17,8 @@ export interface ReportPageSource {
 	now: number;
 	terms?: HostTerms;
 	standings(): readonly DailyStanding[];
+	/** The team's store the session counts in, and what `/timebox team` reads of it; undefined without one. */
+	team(): ReportPageInput["team"];
 }
 
 /** What a live session's page is made of: its store's history, its ledger, and today's standings of `budgets`. */
@@ -31,7 +33,15 @@ export function livePageSource(
 		now: ports.clock.now(),
 		terms: ports.terms,
 		standings: () => (daily && (budgets.length > 0 || daily.team !== undefined) ? daily.standings(budgets) : []),
+		team: () => teamOfPage(daily),
 	};
+}
+
+/** The team a daily ledger counts in, with its store's view, for the page; nothing for a team that cannot be used. */
+export function teamOfPage(daily: DailyLedger | undefined): ReportPageInput["team"] {
+	const team = daily?.team;
+	if (team === undefined || "unusable" in team || daily?.teamView === undefined) return undefined;
+	return { team, view: daily.teamView() };
 }
 
 /** Writes the report page through the host's `write`, where it writes one: the file, or why there is none. */
@@ -42,7 +52,8 @@ export async function writeReportPage(
 	if (write === undefined) return undefined;
 	try {
 		const report = reportData(source.history(), source.ledger, source.now, source.terms);
-		return { path: await write({ report, standings: source.standings() }) };
+		const team = source.team();
+		return { path: await write({ report, standings: source.standings(), ...(team === undefined ? {} : { team }) }) };
 	} catch (error) {
 		return { problem: error instanceof Error ? error.message : String(error) };
 	}

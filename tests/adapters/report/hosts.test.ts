@@ -10,7 +10,14 @@ import { pluginRoot, REPORT_LINE } from "../../../src/adapters/claude/function-h
 import { claudeCodeHost } from "../../../src/adapters/claude/hook-host.ts";
 import { geminiCliHost } from "../../../src/adapters/gemini/hook-host.ts";
 import type { ReportPageWriter } from "../../../src/adapters/report/writer.ts";
-import type { ReportPageInput } from "../../../src/core/index.ts";
+import {
+	type DailyLedger,
+	NO_ADJUSTMENT,
+	type ReportPageInput,
+	reportData,
+	type TeamView,
+	teamOfPage,
+} from "../../../src/core/index.ts";
 import { type CliDeps, runCli } from "../../../src/entries/hook-cli.ts";
 import { FakeTime } from "../../support/fake-time.ts";
 import { RecordingStarter } from "../../support/memory-host.ts";
@@ -53,6 +60,47 @@ describe("/timebox report page on pi", () => {
 		const plain = await new FakePi().start();
 		await plain.timebox("report page");
 		expect(plain.screen.messages().at(-1)).toContain("npm run report");
+	});
+});
+
+describe("/timebox report page of a session that counts in a team's store", () => {
+	const TEAM = { name: "platform", zone: "UTC" };
+	const VIEW: TeamView = {
+		stored: { limits: { timeMs: null, turns: 200, tokens: null, cost: null }, setBy: "root@hq (codex)", setAt: 0 },
+		asks: [
+			{
+				id: "1-s",
+				member: "bob@desk (claude)",
+				adjustment: { ...NO_ADJUSTMENT, addTimeMs: 30 * 60_000 },
+				why: "the release needs a last test run",
+				at: 0,
+			},
+		],
+	};
+
+	it("hands the page the team and its store's view, and nothing of a team that cannot be used or read", () => {
+		const ledger = (team: DailyLedger["team"], view?: TeamView) =>
+			({ team, ...(view ? { teamView: () => view } : {}) }) as unknown as DailyLedger;
+		expect(teamOfPage(ledger(TEAM, VIEW))).toEqual({ team: TEAM, view: VIEW });
+		expect(teamOfPage(undefined)).toBeUndefined();
+		expect(teamOfPage(ledger(undefined, VIEW))).toBeUndefined();
+		expect(teamOfPage(ledger({ unusable: "Timebox: no." }, VIEW))).toBeUndefined();
+		expect(teamOfPage(ledger(TEAM))).toBeUndefined();
+	});
+
+	it("shows the team's limits and its members' open requests, as npm run report does", async () => {
+		const { writeHostPage } = await import("../../../src/entries/report/entry.ts");
+		const out = join(dir, "page.html");
+		const report = reportData([], () => ({ spent: null, off: false, nudged: false }), 0);
+		writeHostPage(
+			{ report, standings: [], team: { team: TEAM, view: VIEW } },
+			{ env: { XDG_STATE_HOME: join(dir, "state"), HOME: dir }, now: 0, session: { id: "s", host: "pi" }, out },
+		);
+		const page = readFileSync(out, "utf8");
+		expect(page).toContain("The team platform");
+		expect(page).toContain("the release needs a last test run");
+		expect(page).toContain("bob@desk (claude)");
+		expect(page).toContain("root@hq (codex)");
 	});
 });
 

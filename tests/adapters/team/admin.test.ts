@@ -147,6 +147,18 @@ describe("a team's limits in its store", () => {
 	});
 });
 
+describe("a member's requests", () => {
+	it("keeps two of one session made in the same millisecond, each once", () => {
+		const ann = session("s-ann");
+		for (const why of ["first", "second"]) expect(ann.askTeam({ ...NO_ADJUSTMENT, addPrompts: 1 }, why)).toBe("done");
+		expect(
+			view(ann)
+				.asks.map((ask) => ask.why)
+				.sort(),
+		).toEqual(["first", "second"]);
+	});
+});
+
 describe("the team's day, raised", () => {
 	it("by the admin, for every member, answering the open requests the raise covers", () => {
 		const admin = session("s-admin", "root@hq (codex)");
@@ -190,7 +202,7 @@ describe("the team's day, raised", () => {
 		expect(ann.adjust(mine, { ...NO_ADJUSTMENT, addPrompts: 1 })).toBeUndefined();
 	});
 
-	it("without limits in the store, by the admin's raises too, which a member can write neither with Timebox nor by hand; a store that cannot be reached takes it on this machine", () => {
+	it("without limits in the store, by the admin's raises too, which a member can write neither with Timebox nor by hand; a store that cannot be reached takes nothing, here either", () => {
 		const ann = session("s-ann");
 		const [budget] = inForce(ann.standings([OWN])) as [DailyBudget];
 		expect(budget.team).toBeDefined();
@@ -222,8 +234,16 @@ describe("the team's day, raised", () => {
 		});
 		store.failing = null;
 		store.down = "connect ECONNREFUSED";
-		expect(ann.adjust(budget, { ...NO_ADJUSTMENT, addPrompts: 3 })).toBeUndefined();
-		expect(ann.standings([OWN])[0]?.adjustment.addPrompts).toBe(3);
+		for (const adjustment of [{ addPrompts: 3 }, { off: true }]) {
+			expect(ann.adjust(budget, { ...NO_ADJUSTMENT, ...adjustment })).toEqual({
+				failed: `Timebox: the team's daily store ${TEAM_CONFIG.shown} cannot be reached (connect ECONNREFUSED), so nothing changed.`,
+			});
+		}
+		// Not on this machine's ledger instead: it would lift the day for a member, whom an outage does not tell apart.
+		expect(ann.standings([OWN])[0]?.adjustment).toEqual(NO_ADJUSTMENT);
+		store.down = null;
+		expect(store.hashes.get(`timebox:{platform}:raise:${DAY}`)?.get("addPrompts")).toBe("2");
+		expect(session("s-carl").standings([OWN])[0]?.adjustment).toEqual({ ...NO_ADJUSTMENT, addPrompts: 2 });
 	});
 });
 

@@ -98,8 +98,11 @@ describe("reading a team's daily budget", () => {
 		const long = "x".repeat(100);
 		const warning = (values: Record<string, string>) => readTeam(env(values), {}, me).warning ?? "";
 		expect(warning({ TIMEBOX_DAILY_STORE: "redis://h:1", TIMEBOX_TEAM: `${long} y` })).toContain(
-			`TIMEBOX_TEAM "${"x".repeat(64)}" is not a team name`,
+			`TIMEBOX_TEAM "${"x".repeat(64)}…" is not a team name: a team name is at most 64 characters.`,
 		);
+		// A name of 64 letters is one; one letter more says why it is not.
+		expect(warning({ TIMEBOX_DAILY_STORE: "redis://h:1", TIMEBOX_TEAM: "x".repeat(64) })).toBe("");
+		expect(warning({ TIMEBOX_DAILY_STORE: "redis://h:1", TIMEBOX_TEAM: "x".repeat(65) })).toContain("at most 64");
 		expect(
 			warning({ TIMEBOX_DAILY_STORE: "redis://h:1", TIMEBOX_TEAM: "t", TIMEBOX_TEAM_TZ: `Mars/${long}` }),
 		).toContain(`TIMEBOX_TEAM_TZ "Mars/${"x".repeat(59)}" is not a time zone`);
@@ -123,6 +126,14 @@ describe("reading a team's daily budget", () => {
 		expect(warning({ TIMEBOX_DAILY_STORE: "redis://:secret@cache.internal", TIMEBOX_TEAM: "t" })).toBe(
 			`Timebox: TIMEBOX_DAILY_STORE redis://cache.internal names no port (redis://cache.internal:6379).${tail}`,
 		);
+		for (const path of ["/x", "/1x", "/-1", "/0/0", "/1.5"]) {
+			expect(warning({ TIMEBOX_DAILY_STORE: `redis://u:secret@h:1${path}`, TIMEBOX_TEAM: "t" })).toBe(
+				`Timebox: TIMEBOX_DAILY_STORE redis://u@h:1${path} names no database by number (redis://h:1/0).${tail}`,
+			);
+		}
+		for (const path of ["", "/", "/0", "/15"]) {
+			expect(warning({ TIMEBOX_DAILY_STORE: `redis://h:1${path}`, TIMEBOX_TEAM: "t" })).toBeNull();
+		}
 		expect(warning({ TIMEBOX_DAILY_STORE: "redis://h:1", TIMEBOX_TEAM: "a team" })).toBe(
 			`Timebox: TIMEBOX_TEAM "a team" is not a team name (letters, digits, ".", "_", "-").${tail}`,
 		);

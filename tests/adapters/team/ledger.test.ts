@@ -25,6 +25,7 @@ import {
 	TEAM_RETRY_MS,
 	TEAM_WAIT_MS,
 } from "../../../src/core/index.ts";
+import { dailyCommandAnswer, dailyCommandPorts } from "../../../src/core/run/daily-command.ts";
 import { MemoryStore, TEAM_CONFIG, teamLedgerOn } from "./memory-store.ts";
 
 const BUDGET: DailyBudget = {
@@ -228,7 +229,34 @@ describe("a team's store that cannot be reached", () => {
 		expect(ann.problem()).toMatch(/new turns are refused until it answers\.$/);
 	});
 
-	it("adjusts this machine's day when the team's cannot be, and counts a client that fails to start as down", () => {
+	it("shows /timebox today, while the day cannot be read, as this machine's own budget under a line that says so", () => {
+		const down = teamLedgerOn(
+			{
+				call: () => {
+					throw new Error("connect ECONNREFUSED");
+				},
+				post: () => {},
+			},
+			folder,
+			"s1",
+			clock,
+		);
+		const ports = dailyCommandPorts({ ledger: down, budgets }, () => {});
+		const shown = dailyCommandAnswer({ kind: "today", words: "" }, ports).notices;
+		expect(shown).toEqual([
+			{
+				message: [
+					`Timebox: today's use could not be read from the team's daily store ${TEAM_CONFIG.shown} (connect ECONNREFUSED), so the team's standing today is not known. Meanwhile this machine's own daily budget holds this session:`,
+					"Timebox today: 1 daily budget.",
+					"Every session (TIMEBOX_DAILY): 0 of 8 prompts used, 8 left; 0 of 10k tokens used, 10k left. Used by no session yet.",
+				].join("\n"),
+				level: "warning",
+			},
+		]);
+		expect(JSON.stringify(shown)).not.toContain("The team platform");
+	});
+
+	it("changes nothing when the team's day cannot be adjusted, not this machine's either, and counts a client that fails to start as down", () => {
 		const failing = teamLedgerOn(
 			{
 				call: () => {
@@ -240,8 +268,10 @@ describe("a team's store that cannot be reached", () => {
 			"s1",
 			clock,
 		);
-		failing.adjust(BUDGET, { ...NO_ADJUSTMENT, addPrompts: 2 });
-		expect(failing.standings(budgets)[0]?.adjustment.addPrompts).toBe(2);
+		expect(failing.adjust(BUDGET, { ...NO_ADJUSTMENT, addPrompts: 2 })).toEqual({
+			failed: expect.stringMatching(/cannot be reached \(no worker\), so nothing changed\.$/),
+		});
+		expect(failing.standings(budgets)[0]?.adjustment.addPrompts).toBe(0);
 		expect(failing.problem()).toMatch(/cannot be reached \(no worker\)/);
 		const thrown = teamLedgerOn(
 			{

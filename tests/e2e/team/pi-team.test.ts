@@ -4,7 +4,7 @@
 // seventh machine's turn is refused and its /timebox today shows 8 of 8. With Redis down, a turn ends in time and a
 // Timebox line names the store.
 
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -81,6 +81,29 @@ describe("a team's daily budget on real pi", () => {
 			/\[timebox\] info: Timebox today: 1 daily budget\.\nThe team platform \(timebox\.daily in .*\): 8 of 8 turns used, 0 left\. Used by 8 sessions\. By .+@.+ \(pi\) 8 sessions\. It resets at midnight UTC\./,
 		);
 	}, 900_000);
+
+	it("lists a member's request on the session's report page, with the team's limits", async () => {
+		const env = machine("m10");
+		const full: NodeJS.ProcessEnv = { PATH: process.env.PATH, PI_OFFLINE: "1", ...env };
+		const store = { TIMEBOX_DAILY_STORE: redis.url(), TIMEBOX_TEAM: "reporting" };
+		const run = await runProcess(
+			PI,
+			[
+				...DEMO,
+				"-p",
+				"/timebox team set turns:30",
+				"/timebox team ask +30m the release needs a last test run",
+				"/timebox report page",
+			],
+			{ cwd: env.HOME, env: { ...full, ...store }, timeoutMs: 300_000 },
+		);
+		const link = /Timebox report page: file:\/\/(\S+)/.exec(run.stderr);
+		expect(link, run.stderr).not.toBeNull();
+		const page = readFileSync(decodeURIComponent(link?.[1] ?? ""), "utf8");
+		expect(page).toContain("The team reporting");
+		expect(page).toContain("the release needs a last test run");
+		expect(page).toContain("30m of agent time");
+	});
 
 	it("ends a turn in time while Redis is down, and a Timebox line names the store without its password", async () => {
 		const env = machine("m8");

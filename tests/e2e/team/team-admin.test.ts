@@ -183,6 +183,36 @@ describe("the team's admin and members, with docs/team.md's ACL lines on a real 
 		expect(existsSync(join(state, "member-notime", "timebox", "daily"))).toBe(false);
 	});
 
+	it("serves a store on another database than 0 with the same lines: a member counts there, and the admin sets limits", () => {
+		const onDb = (name: string, who: { user: string; password: string }) =>
+			openDailyLedger({
+				env: {
+					XDG_STATE_HOME: join(state, name),
+					TIMEBOX_DAILY_STORE: `${redis.url(`${who.user}:${who.password}`)}/3`,
+					TIMEBOX_TEAM: "platform",
+					TIMEBOX_DAILY_STORE_FAILURE: "closed",
+				},
+				sessionId: `${name}-session`,
+				clock,
+				host: "test",
+				entry: PACKAGE_ENTRY,
+			});
+		const admin = onDb("admin-db3", ADMIN);
+		expect(command(admin, "team set turns:7")[0]).toMatch(/^Timebox: the team platform's limits are now 7 turns/);
+		const member = onDb("member-db3", MEMBER);
+		expect(
+			member.countPrompt(
+				member.standings([]).map((standing) => standing.budget),
+				[null],
+			),
+		).toBe(true);
+		expect(member.problem()).toBeNull();
+		expect(redis.cli(["-n", "3", "HGET", `timebox:{platform}:${day()}:use`, "prompts"])).toBe("1");
+		expect(redis.cli(["-n", "3", "HGET", "timebox:{platform}:limits", "turns"])).toBe("7");
+		// Database 0 holds nothing of it.
+		expect(redis.cli(["HGET", "timebox:{platform}:limits", "turns"])).not.toBe("7");
+	});
+
 	it("says a script the store fails, and changes nothing", () => {
 		const member = machine("member-2", MEMBER);
 		// The day's requests made a string by hand: the member's `ask` script fails on it.

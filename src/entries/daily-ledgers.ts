@@ -14,21 +14,14 @@ import { openSyncStore, storeWorkerLocation } from "../adapters/team/bridge.ts";
 import { nodeConnector, openStore } from "../adapters/team/client.ts";
 import { readTeam, type TeamConfig, type TeamSettings } from "../adapters/team/config.ts";
 import { TeamLedger } from "../adapters/team/ledger.ts";
+import { storeTexts } from "../adapters/team/outage.ts";
 import { fileOutbox, outboxFolder } from "../adapters/team/outbox.ts";
 import { type ReadAheadDailyLedger, ReadAheadLedger } from "../adapters/team/read-ahead.ts";
 import { SCRIPT_SHAS, SCRIPTS } from "../adapters/team/scripts.ts";
 import { TeamDay, type TeamLedgerOptions } from "../adapters/team/team-day.ts";
 import { firstTold, type SessionTold } from "../adapters/team/told.ts";
 import { saying } from "../adapters/team/unusable.ts";
-import {
-	type Clock,
-	type DailyBudget,
-	type DailyLedger,
-	TEAM_CALL_MS,
-	TEAM_CONNECT_MS,
-	teamStoreRefusal,
-	teamStoreUnreachable,
-} from "../core/index.ts";
+import { type Clock, type DailyBudget, type DailyLedger, TEAM_CALL_MS, TEAM_CONNECT_MS } from "../core/index.ts";
 
 /** Who runs this session, for the team: `user@machine (host)`. */
 export function memberName(host: string): string {
@@ -159,10 +152,7 @@ export function readAheadIn(
 			if (reply.carry !== null) told?.keepFailed(reply.carry.failed);
 			return reply;
 		},
-		texts: {
-			unreachable: (why, closed) => teamStoreUnreachable(config.shown, why, closed),
-			refusal: (why) => teamStoreRefusal(config.shown, why),
-		},
+		texts: storeTexts(config.shown),
 		// The process ends after its event: nothing reads the day after it.
 		readAfter: false,
 		...(told === undefined ? {} : { told }),

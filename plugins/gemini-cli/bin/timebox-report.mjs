@@ -1728,15 +1728,21 @@ function teamSettingsRefusal(why, variable, mode) {
 function teamFailureModeUnread(variable, value) {
   return `Timebox: ${variable} "${value.slice(0, 64)}" is neither "open" nor "closed", so new turns are refused while the team's store cannot be reached (closed).`;
 }
-function teamStoreUnreachable(shown, why, closed) {
-  if (closed) return teamStoreRefusal(shown, why);
+function teamStoreUnreachable(shown, why, closed, answered = false) {
+  if (closed) return teamStoreRefusal(shown, why, answered);
+  if (answered) {
+    const goesOn2 = "this machine counts today's use on its own until the store reads it, then sends it there";
+    return `Timebox: the team's daily store ${shown} cannot read the team's day (${why}): ${goesOn2}.`;
+  }
   const goesOn = "this machine counts today's use on its own until it answers, then sends it to the team";
   return `Timebox: the team's daily store ${shown} cannot be reached (${why}): ${goesOn}.`;
 }
 function teamUnsentLostMessage(why) {
   return `Timebox: what this machine used while the team's store was down could not be kept to send later (${why}): the team's day will not count it.`;
 }
-function teamStoreRefusal(shown, why) {
+function teamStoreRefusal(shown, why, answered = false) {
+  if (answered)
+    return `Timebox: the team's daily store ${shown} cannot read the team's day (${why}), so new turns are refused until it does.`;
   return `Timebox: the team's daily store ${shown} cannot be reached (${why}), so new turns are refused until it answers.`;
 }
 function teamStoreDenied(shown, why) {
@@ -4387,90 +4393,19 @@ function midnight(year, month, day, zone) {
   return wall - zoneDate(guess, zone).offset;
 }
 
-// src/adapters/team/outbox.ts
-import { randomUUID as randomUUID2 } from "node:crypto";
-import { mkdirSync as mkdirSync7, readdirSync as readdirSync4, readFileSync as readFileSync7, renameSync as renameSync2, rmSync as rmSync3, statSync as statSync6 } from "node:fs";
-import { join as join12 } from "node:path";
-var UNSENT = "unsent.jsonl";
-var SENDING = /^sending-.+\.jsonl$/;
-function isUnsent(value) {
-  if (typeof value !== "object" || value === null) return false;
-  const entry = value;
-  const numbers = ["dayEnd", "prompts", "agentMs", "tokens", "cost"].every(
-    (name) => typeof entry[name] === "number" && Number.isFinite(entry[name]) && entry[name] >= 0
-  );
-  const texts = ["id", "day", "session", "member"].every((name) => typeof entry[name] === "string");
-  return numbers && texts && (entry.unheld === void 0 || entry.unheld === true);
-}
-function entriesOf2(text2) {
-  const entries = [];
-  for (const line of text2.split("\n")) {
-    if (line.trim() === "") continue;
-    try {
-      const entry = JSON.parse(line);
-      if (isUnsent(entry)) entries.push(entry);
-    } catch {
-    }
-  }
-  return entries;
-}
-function fileOutbox(folder, newId = randomUUID2) {
-  const missing = (error) => error.code === "ENOENT";
-  return {
-    keep(use) {
-      mkdirSync7(folder, { recursive: true });
-      appendLine(join12(folder, UNSENT), `${JSON.stringify({ id: newId(), ...use })}
-`);
-    },
-    waiting() {
-      try {
-        return readdirSync4(folder).some((name) => name === UNSENT || SENDING.test(name));
-      } catch {
-        return false;
-      }
-    },
-    take() {
-      try {
-        renameSync2(join12(folder, UNSENT), join12(folder, `sending-${Date.now()}-${newId()}.jsonl`));
-      } catch {
-      }
-      const names = readdirSync4(folder).filter((name) => SENDING.test(name)).sort();
-      const batches = [];
-      for (const name of names) {
-        const path = join12(folder, name);
-        let text2;
-        try {
-          text2 = readFileSync7(path, "utf8");
-        } catch (error) {
-          if (missing(error)) continue;
-          throw error;
-        }
-        const read = Buffer.byteLength(text2);
-        const sent = () => {
-          if (sizeOf(path) <= read) rmSync3(path, { force: true });
-        };
-        batches.push({ entries: entriesOf2(text2), sent });
-      }
-      return batches;
-    }
-  };
-}
-function sizeOf(path) {
-  try {
-    return statSync6(path).size;
-  } catch {
-    return 0;
-  }
-}
-function outboxFolder(stateDir, team) {
-  return join12(stateDir, "team", `team-${team}`);
-}
-
 // src/adapters/team/outage.ts
 function storeAnswer(error) {
   if (/^NOPERM\b/.test(error) || error.includes("The user executing the script can't")) return "refused";
   if (/^(ERR|WRONGTYPE|NOSCRIPT)\b/.test(error)) return "error";
   return null;
+}
+function storeTexts(shown) {
+  const answered = (why) => storeAnswer(why) === "error";
+  return {
+    unreachable: (why, closed) => teamStoreUnreachable(shown, why, closed, answered(why)),
+    refusal: (why) => teamStoreRefusal(shown, why, answered(why)),
+    denied: (why) => teamStoreDenied(shown, why)
+  };
 }
 var Outage = class {
   constructor(closed, clock, texts, carried = null) {
@@ -4557,6 +4492,85 @@ var Outage = class {
     return this.failure;
   }
 };
+
+// src/adapters/team/outbox.ts
+import { randomUUID as randomUUID2 } from "node:crypto";
+import { mkdirSync as mkdirSync7, readdirSync as readdirSync4, readFileSync as readFileSync7, renameSync as renameSync2, rmSync as rmSync3, statSync as statSync6 } from "node:fs";
+import { join as join12 } from "node:path";
+var UNSENT = "unsent.jsonl";
+var SENDING = /^sending-.+\.jsonl$/;
+function isUnsent(value) {
+  if (typeof value !== "object" || value === null) return false;
+  const entry = value;
+  const numbers = ["dayEnd", "prompts", "agentMs", "tokens", "cost"].every(
+    (name) => typeof entry[name] === "number" && Number.isFinite(entry[name]) && entry[name] >= 0
+  );
+  const texts = ["id", "day", "session", "member"].every((name) => typeof entry[name] === "string");
+  return numbers && texts && (entry.unheld === void 0 || entry.unheld === true);
+}
+function entriesOf2(text2) {
+  const entries = [];
+  for (const line of text2.split("\n")) {
+    if (line.trim() === "") continue;
+    try {
+      const entry = JSON.parse(line);
+      if (isUnsent(entry)) entries.push(entry);
+    } catch {
+    }
+  }
+  return entries;
+}
+function fileOutbox(folder, newId = randomUUID2) {
+  const missing = (error) => error.code === "ENOENT";
+  return {
+    keep(use) {
+      mkdirSync7(folder, { recursive: true });
+      appendLine(join12(folder, UNSENT), `${JSON.stringify({ id: newId(), ...use })}
+`);
+    },
+    waiting() {
+      try {
+        return readdirSync4(folder).some((name) => name === UNSENT || SENDING.test(name));
+      } catch {
+        return false;
+      }
+    },
+    take() {
+      try {
+        renameSync2(join12(folder, UNSENT), join12(folder, `sending-${Date.now()}-${newId()}.jsonl`));
+      } catch {
+      }
+      const names = readdirSync4(folder).filter((name) => SENDING.test(name)).sort();
+      const batches = [];
+      for (const name of names) {
+        const path = join12(folder, name);
+        let text2;
+        try {
+          text2 = readFileSync7(path, "utf8");
+        } catch (error) {
+          if (missing(error)) continue;
+          throw error;
+        }
+        const read = Buffer.byteLength(text2);
+        const sent = () => {
+          if (sizeOf(path) <= read) rmSync3(path, { force: true });
+        };
+        batches.push({ entries: entriesOf2(text2), sent });
+      }
+      return batches;
+    }
+  };
+}
+function sizeOf(path) {
+  try {
+    return statSync6(path).size;
+  } catch {
+    return 0;
+  }
+}
+function outboxFolder(stateDir, team) {
+  return join12(stateDir, "team", `team-${team}`);
+}
 
 // src/adapters/team/reading.ts
 function fields(value) {
@@ -4872,12 +4886,7 @@ var TeamStoreCalls = class {
 var NOTHING = { prompts: 0, agentMs: 0, tokens: 0, cost: 0 };
 var TeamDay = class extends TeamStoreCalls {
   constructor(config, local, sessionId, clock, outbox, options = {}) {
-    const texts = {
-      unreachable: (why, closed) => teamStoreUnreachable(config.shown, why, closed),
-      refusal: (why) => teamStoreRefusal(config.shown, why),
-      denied: (why) => teamStoreDenied(config.shown, why)
-    };
-    super(config, sessionId, clock, outbox, texts, options, options.carried?.failed ?? null);
+    super(config, sessionId, clock, outbox, storeTexts(config.shown), options, options.carried?.failed ?? null);
     this.local = local;
     const carried = options.carried;
     if (carried) this.lastCall = { ...carried.lastCall };

@@ -10,7 +10,13 @@
 // `teamWriteRefusal`); a call of the team's day refused to a member's user refuses new turns in either mode, said once,
 // and nothing it held is counted on this machine instead.
 
-import { type Clock, TEAM_RETRY_MS } from "../../core/index.ts";
+import {
+	type Clock,
+	TEAM_RETRY_MS,
+	teamStoreDenied,
+	teamStoreRefusal,
+	teamStoreUnreachable,
+} from "../../core/index.ts";
 
 /** Why the store failed, and until when it is left alone (epoch ms). */
 export interface Failure {
@@ -35,6 +41,19 @@ export function storeAnswer(error: string): "refused" | "error" | null {
 	if (/^NOPERM\b/.test(error) || error.includes("The user executing the script can't")) return "refused";
 	if (/^(ERR|WRONGTYPE|NOSCRIPT)\b/.test(error)) return "error";
 	return null;
+}
+
+/**
+ * The texts of a team's store named `shown` (without its password), for every way to it: a store that answered the
+ * day's call with an error (a key of the wrong type) is said to be unable to read the day, not to be out of reach.
+ */
+export function storeTexts(shown: string): Required<OutageTexts> {
+	const answered = (why: string) => storeAnswer(why) === "error";
+	return {
+		unreachable: (why, closed) => teamStoreUnreachable(shown, why, closed, answered(why)),
+		refusal: (why) => teamStoreRefusal(shown, why, answered(why)),
+		denied: (why) => teamStoreDenied(shown, why),
+	};
 }
 
 export class Outage {

@@ -26,14 +26,11 @@ import {
 	type TeamView,
 	type TeamWrite,
 	teamDayUnread,
-	teamStoreDenied,
-	teamStoreRefusal,
-	teamStoreUnreachable,
 } from "../../core/index.ts";
 import { type AdminCalls, askMore, raiseDay, setLimits, viewTeam } from "./admin.ts";
 import { type TeamConfig, teamDay } from "./config.ts";
 import { dayRowOf, keysExpiry, standingsOf, teamBudgets, teamOf, type Use } from "./day.ts";
-import type { Failure } from "./outage.ts";
+import { type Failure, storeTexts } from "./outage.ts";
 import type { TeamOutbox } from "./outbox.ts";
 import { dayKeys } from "./scripts.ts";
 import { type Step, TeamStoreCalls } from "./store-calls.ts";
@@ -74,12 +71,7 @@ export class TeamDay extends TeamStoreCalls {
 		outbox: TeamOutbox,
 		options: TeamLedgerOptions = {},
 	) {
-		const texts = {
-			unreachable: (why: string, closed: boolean) => teamStoreUnreachable(config.shown, why, closed),
-			refusal: (why: string) => teamStoreRefusal(config.shown, why),
-			denied: (why: string) => teamStoreDenied(config.shown, why),
-		};
-		super(config, sessionId, clock, outbox, texts, options, options.carried?.failed ?? null);
+		super(config, sessionId, clock, outbox, storeTexts(config.shown), options, options.carried?.failed ?? null);
 		const carried = options.carried;
 		if (carried) this.lastCall = { ...carried.lastCall };
 		// How the team was read, said with the session's first answer (once per session: see told.ts).

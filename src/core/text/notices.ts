@@ -55,11 +55,16 @@ export function teamFailureModeUnread(variable: string, value: string): string {
 
 /**
  * The team's store (`shown`, without its password) cannot be reached (`why`), and what happens meanwhile: new turns
- * refused (`closed`), or this machine counting on its own.
+ * refused (`closed`), or this machine counting on its own. `answered`: it answered the day's call with an error (a key
+ * of the wrong type), said as such: it is reached, and cannot read the day.
  */
-export function teamStoreUnreachable(shown: string, why: string, closed: boolean): string {
+export function teamStoreUnreachable(shown: string, why: string, closed: boolean, answered = false): string {
 	// Closed, it is what a refused turn says: an answer that refuses one says it once (runtime.ts).
-	if (closed) return teamStoreRefusal(shown, why);
+	if (closed) return teamStoreRefusal(shown, why, answered);
+	if (answered) {
+		const goesOn = "this machine counts today's use on its own until the store reads it, then sends it there";
+		return `Timebox: the team's daily store ${shown} cannot read the team's day (${why}): ${goesOn}.`;
+	}
 	const goesOn = "this machine counts today's use on its own until it answers, then sends it to the team";
 	return `Timebox: the team's daily store ${shown} cannot be reached (${why}): ${goesOn}.`;
 }
@@ -69,8 +74,13 @@ export function teamUnsentLostMessage(why: string): string {
 	return `Timebox: what this machine used while the team's store was down could not be kept to send later (${why}): the team's day will not count it.`;
 }
 
-/** The refusal of a new turn while the team's store cannot be reached, where new turns wait for it. */
-export function teamStoreRefusal(shown: string, why: string): string {
+/**
+ * The refusal of a new turn while the team's store cannot be reached, where new turns wait for it; `answered`, while
+ * it answers the day's call with an error.
+ */
+export function teamStoreRefusal(shown: string, why: string, answered = false): string {
+	if (answered)
+		return `Timebox: the team's daily store ${shown} cannot read the team's day (${why}), so new turns are refused until it does.`;
 	return `Timebox: the team's daily store ${shown} cannot be reached (${why}), so new turns are refused until it answers.`;
 }
 

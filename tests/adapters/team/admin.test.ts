@@ -11,7 +11,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { askMore } from "../../../src/adapters/team/admin.ts";
 import type { StoreReply } from "../../../src/adapters/team/client.ts";
 import { runSync } from "../../../src/adapters/team/ledger.ts";
-import { storeAnswer } from "../../../src/adapters/team/outage.ts";
+import { storeAnswer, storeTexts } from "../../../src/adapters/team/outage.ts";
 import { asksOf, fields, storedLimitsOf } from "../../../src/adapters/team/reading.ts";
 import { adminKeys, type ScriptName } from "../../../src/adapters/team/scripts.ts";
 import type { Step } from "../../../src/adapters/team/team-day.ts";
@@ -328,6 +328,31 @@ describe("a store that does not take a write", () => {
 			"no answer within 3000 ms",
 		])
 			expect(storeAnswer(error)).toBeNull();
+	});
+
+	it("says a day it cannot read for a key of the wrong type as such, and a store out of reach as out of reach", () => {
+		const texts = storeTexts(TEAM_CONFIG.shown);
+		const named = `Timebox: the team's daily store ${TEAM_CONFIG.shown}`;
+		const wrong = "WRONGTYPE Operation against a key holding the wrong kind of value";
+		expect(texts.unreachable(wrong, false)).toBe(
+			`${named} cannot read the team's day (${wrong}): this machine counts today's use on its own until the store reads it, then sends it there.`,
+		);
+		expect(texts.unreachable(wrong, true)).toBe(
+			`${named} cannot read the team's day (${wrong}), so new turns are refused until it does.`,
+		);
+		expect(texts.refusal(wrong)).toBe(texts.unreachable(wrong, true));
+		expect(texts.unreachable("connect ECONNREFUSED", false)).toBe(
+			`${named} cannot be reached (connect ECONNREFUSED): this machine counts today's use on its own until it answers, then sends it to the team.`,
+		);
+		expect(texts.refusal("connect ECONNREFUSED")).toBe(
+			`${named} cannot be reached (connect ECONNREFUSED), so new turns are refused until it answers.`,
+		);
+		expect(texts.denied("NOPERM x")).toMatch(/refused this user the team's day \(NOPERM x\)/);
+		// Through a session's ledger: the day's read answered with the error.
+		const ann = session("s-wrong");
+		store.failing = wrong;
+		ann.standings([]);
+		expect(ann.problem()).toBe(texts.unreachable(wrong, false));
 	});
 });
 

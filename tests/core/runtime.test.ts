@@ -267,7 +267,7 @@ describe("the daily budgets beside the session's rules", () => {
 
 describe("the question at the limit under a daily budget", () => {
 	/** A session whose budget of one turn asks at its limit, under a daily budget of `dailyTurns` prompts. */
-	function askingAtTheLimit(dailyTurns: number) {
+	function askingAtTheLimit(dailyTurns: number, words = "turns:1", later = 0) {
 		const budget = parseDailyBudget(`turns:${dailyTurns}`, "user", "TIMEBOX_DAILY");
 		if ("warning" in budget) throw new Error(budget.warning);
 		const ledger = dailyLedger();
@@ -279,11 +279,13 @@ describe("the question at the limit under a daily budget", () => {
 				dayStart: START - 3_600_000,
 			},
 		];
-		const host = runtime({ daily: { ledger, budgets: [budget] } });
+		let now = START;
+		const host = runtime({ daily: { ledger, budgets: [budget] }, clock: { now: () => now } });
 		host.session.state = { ...host.session.state, askAtLimit: true };
-		host.session.command("turns:1", details);
+		host.session.command(words, details);
 		host.session.handle({ type: "modelCall", prompt: "p1" });
 		host.session.handle({ type: "runEnd" });
+		now += later;
 		const asked = host.session.handle({ type: "modelCall", prompt: "p2" });
 		const choose = (label: string) => {
 			const choice = asked.questions[0]?.choices.find((option) => option.label === label);
@@ -306,6 +308,34 @@ describe("the question at the limit under a daily budget", () => {
 		expect(more.refusal).toBeNull();
 		expect(goOn.ledger.prompts).toBe(2);
 		expect(goOn.host.session.state.lastPrompt).toBe("p2");
+	});
+
+	it("counts the prompt once, when it runs, after room of the other kind asked again: never at that first answer", () => {
+		// A budget of 1 turn and 1 minute, both used up: more time alone leaves the turn limit met, and the question again.
+		const reasked = (dailyTurns: number) => {
+			const setup = askingAtTheLimit(dailyTurns, "1m turns:1", 2 * 60_000);
+			expect(setup.asked.questions).toHaveLength(1);
+			const again = setup.choose("+5 minutes");
+			expect(again.questions).toHaveLength(1);
+			expect(again.refusal).toBeNull();
+			expect(setup.ledger.prompts).toBe(1);
+			const next = (label: string) => {
+				const choice = again.questions[0]?.choices.find((option) => option.label === label);
+				if (choice === undefined) throw new Error(`no choice ${label}`);
+				return setup.host.session.handle(choice.answer);
+			};
+			return { ...setup, next };
+		};
+		const more = reasked(5);
+		expect(more.next("+1 prompt").refusal).toBeNull();
+		expect(more.ledger.prompts).toBe(2);
+		const stopped = reasked(5);
+		expect(stopped.next("Stop now").refusal).toMatch(/^Timebox budget spent/);
+		expect(stopped.ledger.prompts).toBe(1);
+		// The day's last prompt is the user's: it runs.
+		const last = reasked(2);
+		expect(last.next("+1 prompt").refusal).toBeNull();
+		expect(last.ledger.prompts).toBe(2);
 	});
 
 	it("asks nothing when the day is spent already: the day refuses the prompt, as it refuses any", () => {

@@ -4638,18 +4638,20 @@ ${mode}`;
   /**
    * Whether the event is a new prompt, under a daily budget, that the session's own rules would refuse, or hold while
    * they ask the user whether to go on at the limit (their transition is pure: asked on the state as it stands, it
-   * changes nothing), where the day would not refuse it first. The day counts such a prompt only once it runs: a
-   * prompt the user stops there never ran. False where that cannot be told: the day then counts the prompt first, as it
-   * does any other.
+   * changes nothing), where the day would not refuse it first; with `answered`, whether the user's answer to that
+   * question (a `limitAnswer`) still leaves it refused or held. The day counts such a prompt only once it runs: a prompt
+   * the user stops there never ran. False where that cannot be told: the day then counts the prompt, as it does any.
    */
-  sessionHoldsPrompt(event) {
-    if (event.type !== "modelCall") return false;
+  sessionHoldsPrompt(event, answered2 = false) {
+    if (event.type !== (answered2 ? "limitAnswer" : "modelCall")) return false;
     try {
       const daily = this.ports.daily;
-      if (!hasDailyBudgets(daily) || this.dailyEventOf(event)?.type !== "newPrompt") return false;
+      const prompt = event.type === "limitAnswer" ? event.reached : event;
+      if (!hasDailyBudgets(daily) || this.dailyEventOf(prompt)?.type !== "newPrompt") return false;
       const { effects } = transitionWithSubagents(this.state, event, this.ports.clock.now());
       if (refusesCall(effects)) return true;
-      return effects.some((effect) => effect.kind === "ask") && !spentDaily(daily.ledger.standings(daily.budgets), true);
+      const asks = effects.some((effect) => effect.kind === "ask");
+      return asks && (answered2 || !spentDaily(daily.ledger.standings(daily.budgets), true));
     } catch {
       return false;
     }
@@ -4662,7 +4664,7 @@ ${mode}`;
   goOnAfterAsking(event) {
     const reached = event.reached;
     const held = reached.type === "modelCall" && this.dailyEventOf(reached)?.type === "newPrompt";
-    const daily = held ? this.dailyAnswer(reached) : null;
+    const daily = held && !this.sessionHoldsPrompt(event, true) ? this.dailyAnswer(reached) : null;
     if (daily === null) return this.dispatch(event);
     if (daily.refusal === null) return mergeAnswer(this.dispatch(event), daily);
     return mergeAnswer(this.dispatch({ ...event, reached: { type: "timeCheck" } }), daily);
@@ -6642,12 +6644,13 @@ var ReadAheadLedger = class {
   }
   /**
    * Before the rules answer `/timebox <words>`: for a daily command, the day and the team's store beside it are read,
-   * the writes the rules make for it learnt on that reading and sent, in order, in one batch; else the day is read as
-   * before any event.
+   * the writes the rules make for it learnt on that reading and sent, in order, in one batch; for the report page, the
+   * day and the store read (its limits and open requests are on the page); else the day is read as before any event.
    */
   async prepare(words) {
     const command2 = parseCommand(words);
-    if (command2.kind !== "today" && command2.kind !== "team") return this.refresh();
+    const daily = command2.kind === "today" || command2.kind === "team";
+    if (!daily && command2.kind !== "reportPage") return this.refresh();
     this.writes.forget();
     const ops = [...this.takeOps(), { op: "view" }];
     const read = await this.exchange(ops, true);
@@ -6655,6 +6658,7 @@ var ReadAheadLedger = class {
       this.failed(ops);
       this.view = { unreadable: this.options.texts.unreachable(read.error, this.options.closed) };
     } else this.view = read.view ?? { unreadable: teamWriteNotSent("the batch did not read it") };
+    if (!daily) return;
     const writes = this.writes.learn(
       (unanswered) => dailyCommandAnswer(command2, dailyCommandPorts({ ledger: this, budgets: this.budgets }, unanswered))
     );

@@ -158,12 +158,13 @@ export class ReadAheadLedger implements ReadAheadDailyLedger {
 
 	/**
 	 * Before the rules answer `/timebox <words>`: for a daily command, the day and the team's store beside it are read,
-	 * the writes the rules make for it learnt on that reading and sent, in order, in one batch; else the day is read as
-	 * before any event.
+	 * the writes the rules make for it learnt on that reading and sent, in order, in one batch; for the report page, the
+	 * day and the store read (its limits and open requests are on the page); else the day is read as before any event.
 	 */
 	async prepare(words: string): Promise<void> {
 		const command = parseCommand(words);
-		if (command.kind !== "today" && command.kind !== "team") return this.refresh();
+		const daily = command.kind === "today" || command.kind === "team";
+		if (!daily && command.kind !== "reportPage") return this.refresh();
 		this.writes.forget();
 		const ops: TeamOp[] = [...this.takeOps(), { op: "view" }];
 		const read = await this.exchange(ops, true);
@@ -171,6 +172,7 @@ export class ReadAheadLedger implements ReadAheadDailyLedger {
 			this.failed(ops);
 			this.view = { unreadable: this.options.texts.unreachable(read.error, this.options.closed) };
 		} else this.view = read.view ?? { unreadable: teamWriteNotSent("the batch did not read it") };
+		if (!daily) return;
 		const writes = this.writes.learn((unanswered) =>
 			dailyCommandAnswer(command, dailyCommandPorts({ ledger: this, budgets: this.budgets }, unanswered)),
 		);

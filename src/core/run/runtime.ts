@@ -221,21 +221,22 @@ export class SessionRuntime {
 	/**
 	 * Whether the event is a new prompt, under a daily budget, that the session's own rules would refuse, or hold while
 	 * they ask the user whether to go on at the limit (their transition is pure: asked on the state as it stands, it
-	 * changes nothing), where the day would not refuse it first. The day counts such a prompt only once it runs: a
-	 * prompt the user stops there never ran. False where that cannot be told: the day then counts the prompt first, as it
-	 * does any other.
+	 * changes nothing), where the day would not refuse it first; with `answered`, whether the user's answer to that
+	 * question (a `limitAnswer`) still leaves it refused or held. The day counts such a prompt only once it runs: a prompt
+	 * the user stops there never ran. False where that cannot be told: the day then counts the prompt, as it does any.
 	 */
-	private sessionHoldsPrompt(event: SessionEvent): boolean {
-		if (event.type !== "modelCall") return false;
+	private sessionHoldsPrompt(event: SessionEvent, answered = false): boolean {
+		if (event.type !== (answered ? "limitAnswer" : "modelCall")) return false;
 		try {
 			const daily = this.ports.daily;
-			if (!hasDailyBudgets(daily) || this.dailyEventOf(event)?.type !== "newPrompt") return false;
+			const prompt = event.type === "limitAnswer" ? event.reached : event;
+			if (!hasDailyBudgets(daily) || this.dailyEventOf(prompt)?.type !== "newPrompt") return false;
 			const { effects } = transitionWithSubagents(this.state, event, this.ports.clock.now());
 			if (refusesCall(effects)) return true;
-			// A day spent already refuses the prompt as it refuses any: no question whose every answer ends there.
-			return (
-				effects.some((effect) => effect.kind === "ask") && !spentDaily(daily.ledger.standings(daily.budgets), true)
-			);
+			// A day spent already refuses a new prompt as it refuses any: no question whose every answer ends there. Asked
+			// again at an answer, the prompt waits for that question as it did for the first.
+			const asks = effects.some((effect) => effect.kind === "ask");
+			return asks && (answered || !spentDaily(daily.ledger.standings(daily.budgets), true));
 		} catch {
 			return false;
 		}
@@ -248,9 +249,10 @@ export class SessionRuntime {
 	 */
 	private goOnAfterAsking(event: Extract<SessionEvent, { type: "limitAnswer" }>): Answer {
 		const reached = event.reached;
-		// Any other event that met the limit (a run's own call, a tool, the time) was heard by the day as it came.
+		// Any other event that met the limit (a run's own call, a tool, the time) was heard by the day as it came. A prompt
+		// the rules hold still (room of one kind does not lift a limit of the other: they ask again) is not counted yet.
 		const held = reached.type === "modelCall" && this.dailyEventOf(reached)?.type === "newPrompt";
-		const daily = held ? this.dailyAnswer(reached) : null;
+		const daily = held && !this.sessionHoldsPrompt(event, true) ? this.dailyAnswer(reached) : null;
 		if (daily === null) return this.dispatch(event);
 		if (daily.refusal === null) return mergeAnswer(this.dispatch(event), daily);
 		return mergeAnswer(this.dispatch({ ...event, reached: { type: "timeCheck" } }), daily);

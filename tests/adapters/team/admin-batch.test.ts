@@ -154,6 +154,19 @@ describe("a daily command read ahead", () => {
 		expect(fresh.batches).toEqual([]);
 	});
 
+	it("reads the team's store for the report page: its limits and open requests are on it", async () => {
+		const admin = hook("s-admin", "root@hq (codex)");
+		await command(admin, "team set turns:9");
+		const ann = hook("s-ann", "ann@m1 (gemini)");
+		await command(ann, "team ask +30m a last test run");
+		const page = hook("s-page", "root@hq (codex)");
+		await page.readAhead.prepare("report page");
+		expect(ops(page.batches)).toEqual([["view"]]);
+		const view = page.readAhead.teamView?.() ?? { unreadable: "none" };
+		expect(view).toMatchObject({ stored: { limits: { turns: 9 } } });
+		expect("asks" in view ? view.asks.map((ask) => ask.why) : []).toEqual(["a last test run"]);
+	});
+
 	it("answers a write as not done where the batch's reply names neither the store nor the writes", async () => {
 		const ann = hook("s-ann", "ann@m1 (gemini)");
 		const run = ann.readAhead as unknown as { options: { run: () => Promise<unknown> } };

@@ -2,7 +2,7 @@
 // Gemini API): three machines, each its own HOME, share `turns:2` through one real Redis and send three prompts at once:
 // exactly two are answered. With the store down, a prompt ends in time and a Timebox line names the store.
 
-import { mkdirSync } from "node:fs";
+import { mkdirSync, readFileSync } from "node:fs";
 import { mkdtemp } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -72,6 +72,19 @@ describe("a team's daily budget in Gemini CLI", () => {
 		expect(refused).toHaveLength(1);
 		expect(api.requests).toHaveLength(2);
 		expect(redis.cli(["HGET", `timebox:{platform}:${new Date().toISOString().slice(0, 10)}:use`, "prompts"])).toBe("2");
+	});
+
+	it("lists the team's limits and a member's request on /timebox report page", async () => {
+		const name = await machine("g6");
+		const team = { TIMEBOX_DAILY_STORE: redis.url(), TIMEBOX_TEAM: "paging" };
+		await gemini(name, ["-p", "/timebox team set turns:12"], team);
+		await gemini(name, ["-p", "/timebox team ask +turns:3 one more review"], team);
+		const run = await gemini(name, ["-p", "/timebox report page"], team);
+		const link = /Timebox report page: file:\/\/(\S+)/.exec(`${run.stdout}${run.stderr}`);
+		expect(link, `${run.stdout}${run.stderr}`).not.toBeNull();
+		const page = readFileSync(decodeURIComponent(link?.[1] ?? ""), "utf8");
+		expect(page).toContain("The team paging");
+		expect(page).toContain("one more review");
 	});
 
 	it("ends a prompt in time with the store down, and a Timebox line names the store", async () => {

@@ -267,18 +267,22 @@ describe("the daily budgets beside the session's rules", () => {
 
 describe("the question at the limit under a daily budget", () => {
 	/** A session whose budget of one turn asks at its limit, under a daily budget of `dailyTurns` prompts. */
-	function askingAtTheLimit(dailyTurns: number, words = "turns:1", later = 0) {
+	function askingAtTheLimit(dailyTurns: number, words = "turns:1", later = 0, fails = (_reading: number) => false) {
 		const budget = parseDailyBudget(`turns:${dailyTurns}`, "user", "TIMEBOX_DAILY");
 		if ("warning" in budget) throw new Error(budget.warning);
 		const ledger = dailyLedger();
-		ledger.standings = () => [
-			{
-				budget,
-				use: { agentMs: 0, prompts: ledger.prompts, tokens: 0, cost: 0, sessions: 1 },
-				adjustment: { addTimeMs: 0, addPrompts: 0, addTokens: 0, addCost: 0, off: false },
-				dayStart: START - 3_600_000,
-			},
-		];
+		let readings = 0;
+		ledger.standings = () => {
+			if (fails(++readings)) throw new Error("disk gone");
+			return [
+				{
+					budget,
+					use: { agentMs: 0, prompts: ledger.prompts, tokens: 0, cost: 0, sessions: 1 },
+					adjustment: { addTimeMs: 0, addPrompts: 0, addTokens: 0, addCost: 0, off: false },
+					dayStart: START - 3_600_000,
+				},
+			];
+		};
 		let now = START;
 		const host = runtime({ daily: { ledger, budgets: [budget] }, clock: { now: () => now } });
 		host.session.state = { ...host.session.state, askAtLimit: true };
@@ -336,6 +340,40 @@ describe("the question at the limit under a daily budget", () => {
 		const last = reasked(2);
 		expect(last.next("+1 prompt").refusal).toBeNull();
 		expect(last.ledger.prompts).toBe(2);
+	});
+
+	it("tells the day nothing again at an answer to a question a run's own call or a tool met: it heard them as they came", () => {
+		let now = START;
+		let reserved = 0;
+		const budget = parseDailyBudget("turns:5", "user", "TIMEBOX_DAILY");
+		if ("warning" in budget) throw new Error(budget.warning);
+		const ledger = dailyLedger({ reserve: () => void reserved++ });
+		ledger.standings = () => [
+			{
+				budget,
+				use: { agentMs: 0, prompts: ledger.prompts, tokens: 0, cost: 0, sessions: 1 },
+				adjustment: { addTimeMs: 0, addPrompts: 0, addTokens: 0, addCost: 0, off: false },
+				dayStart: START - 3_600_000,
+			},
+		];
+		const host = runtime({ daily: { ledger, budgets: [budget] }, clock: { now: () => now } });
+		host.session.state = { ...host.session.state, askAtLimit: true };
+		host.session.command("1m", details);
+		host.session.handle({ type: "modelCall", prompt: "p1" });
+		now += 2 * 60_000;
+		const asked = host.session.handle({ type: "modelCall", prompt: "p1" });
+		expect(asked.questions).toHaveLength(1);
+		expect([ledger.prompts, reserved]).toEqual([1, 2]);
+		const choice = asked.questions[0]?.choices.find((option) => option.label === "+5 minutes");
+		if (choice === undefined) throw new Error("no choice");
+		expect(host.session.handle(choice.answer).refusal).toBeNull();
+		expect([ledger.prompts, reserved]).toEqual([1, 2]);
+	});
+
+	it("counts the prompt first, as any, where it cannot tell whether the question holds it (the day unread a moment)", () => {
+		const { ledger, asked } = askingAtTheLimit(5, "turns:1", 0, (reading) => reading === 3);
+		expect(asked.questions).toHaveLength(1);
+		expect(ledger.prompts).toBe(2);
 	});
 
 	it("asks nothing when the day is spent already: the day refuses the prompt, as it refuses any", () => {

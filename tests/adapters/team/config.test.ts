@@ -100,7 +100,10 @@ describe("reading a team's daily budget", () => {
 		expect(warning({ TIMEBOX_DAILY_STORE: "redis://h:1", TIMEBOX_TEAM: `${long} y` })).toContain(
 			`TIMEBOX_TEAM "${"x".repeat(64)}…" is not a team name: a team name is at most 64 characters.`,
 		);
-		// A name of 64 letters is one; one letter more says why it is not.
+		// A name of 64 letters is one; one letter more says why it is not; 64 with a space is a wrong letter, not a length.
+		expect(
+			warning({ TIMEBOX_DAILY_STORE: "redis://h:1", TIMEBOX_TEAM: `${"x".repeat(31)} ${"x".repeat(32)}` }),
+		).toContain('is not a team name (letters, digits, ".", "_", "-")');
 		expect(warning({ TIMEBOX_DAILY_STORE: "redis://h:1", TIMEBOX_TEAM: "x".repeat(64) })).toBe("");
 		expect(warning({ TIMEBOX_DAILY_STORE: "redis://h:1", TIMEBOX_TEAM: "x".repeat(65) })).toContain("at most 64");
 		expect(

@@ -254,6 +254,13 @@ describe("a team's store that cannot be reached", () => {
 			},
 		]);
 		expect(JSON.stringify(shown)).not.toContain("The team platform");
+		// A change is not a look: it goes to the store, which does not take it.
+		expect(dailyCommandAnswer({ kind: "today", words: "+turns:5" }, ports).notices).toEqual([
+			{
+				message: `Timebox: the team's daily store ${TEAM_CONFIG.shown} cannot be reached (connect ECONNREFUSED), so nothing changed.`,
+				level: "warning",
+			},
+		]);
 	});
 
 	it("changes nothing when the team's day cannot be adjusted, not this machine's either, and counts a client that fails to start as down", () => {

@@ -5,7 +5,7 @@
 // screenshot of each is kept under reports/.
 
 import { execFileSync } from "node:child_process";
-import { appendFileSync, mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { appendFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { hostname, tmpdir, userInfo } from "node:os";
 import { join, resolve } from "node:path";
 import { stripVTControlCharacters } from "node:util";
@@ -252,6 +252,11 @@ describe("the report page in a real browser", () => {
 				const options = { home: box.home, cwd: box.cwd, apiUrl: api.url, env: { TIMEBOX_DAILY: "1h turns:20" } };
 				const claude = (prompt: string, resume = true) =>
 					runClaude(["-p", ...(resume ? ["--continue"] : []), "--plugin-dir", PLUGIN_DIR, prompt], options);
+				// A session that never had a budget has a page too: the day's.
+				api.reply({ text: "NO-BUDGET" });
+				expect((await claude("hello", false)).stdout).toContain("NO-BUDGET");
+				const early = await claude("/timebox report page");
+				expect(readFileSync(pathOf(early.stdout + early.stderr), "utf8")).toContain("Today");
 				await claude("/timebox 15m turns:3 tokens:50k", false);
 				api.reply({ text: "ANSWER-ONE" });
 				expect((await claude("question one")).stdout).toContain("ANSWER-ONE");

@@ -5655,7 +5655,7 @@ var ModuleDailyLedger = class {
 function hookScriptLine(args, script = "timebox.mjs") {
   return `root=$CLAUDE_PLUGIN_ROOT; [ -n "$root" ] || root=$2; [ -n "$root" ] || { echo "the plugin folder is not known" >&2; exit 2; }; exec node "$root/bin/${script}" ${args}`;
 }
-var REPORT_LINE = hookScriptLine('report --session "$1"');
+var REPORT_LINE = hookScriptLine('report --session "$1" --or-day');
 function pluginRoot(moduleUrl) {
   if (moduleUrl === void 0 || !moduleUrl.startsWith("file:")) return "";
   return decodeURIComponent(new URL("..", moduleUrl).pathname).replace(/\/$/, "");

@@ -5111,9 +5111,9 @@ function openDailyLedger(options) {
 }
 
 // src/entries/report/cli.ts
-var REPORT_USAGE = 'usage: npm run report -- [--session <id>] [--days <1-90>] [--out <file.html>] [--daily "<daily budget>"] | --suggest [--project <folder>] [--json]';
+var REPORT_USAGE = 'usage: npm run report -- [--session <id> [--or-day]] [--days <1-90>] [--out <file.html>] [--daily "<daily budget>"] | --suggest [--project <folder>] [--json]';
 var MAX_PAGE_DAYS = 90;
-var FLAGS = /* @__PURE__ */ new Set(["--suggest", "--json"]);
+var FLAGS = /* @__PURE__ */ new Set(["--suggest", "--json", "--or-day"]);
 function readOptions(args) {
   const options = { session: null, days: PAGE_DAYS, out: null, daily: null };
   const flags = new Set(args.filter((arg) => FLAGS.has(arg)));
@@ -5142,6 +5142,10 @@ function readOptions(args) {
   }
   if (project !== null || flags.has("--json"))
     return { problem: `${project !== null ? "--project" : "--json"} goes with --suggest.` };
+  if (flags.has("--or-day")) {
+    if (options.session === null) return { problem: "--or-day goes with --session." };
+    options.orDay = true;
+  }
   return options;
 }
 function suggest(options, env, home) {
@@ -5178,7 +5182,8 @@ ${REPORT_USAGE}
   let chosen = sessions[0] ?? null;
   if (options.session !== null) {
     chosen = sessions.find((session2) => session2.id === options.session) ?? null;
-    if (chosen === null) return fail(`no session "${options.session}" was found in any host's sessions here.`);
+    if (chosen === null && options.orDay !== true)
+      return fail(`no session "${options.session}" was found in any host's sessions here.`);
   }
   const now = clock.now();
   const hosts = new Map(sessions.map((session2) => [session2.id, session2.host]));
@@ -5202,7 +5207,7 @@ ${REPORT_USAGE}
       days: options.days,
       project,
       pastSessions: pastSessionsOf(env, home),
-      out: options.out ?? defaultPagePath(env, session?.id ?? null),
+      out: options.out ?? defaultPagePath(env, session?.id ?? options.session),
       ...team === null ? {} : { teamDays: (count4) => team.keptDays(count4) }
     }
   );

@@ -24,7 +24,7 @@ import { openDailyLedger } from "../daily-ledgers.ts";
 import { allSessions, pastSessionsOf } from "./sources.ts";
 
 export const REPORT_USAGE =
-	'usage: npm run report -- [--session <id>] [--days <1-90>] [--out <file.html>] [--daily "<daily budget>"] | --suggest [--project <folder>] [--json]';
+	'usage: npm run report -- [--session <id> [--or-day]] [--days <1-90>] [--out <file.html>] [--daily "<daily budget>"] | --suggest [--project <folder>] [--json]';
 /** The most days a page shows. */
 export const MAX_PAGE_DAYS = 90;
 
@@ -33,12 +33,17 @@ interface Options {
 	days: number;
 	out: string | null;
 	daily: string | null;
+	/**
+	 * `--or-day`: a `--session` that is not found (a session that never had a budget keeps nothing to find, as in Claude
+	 * Code's hooks module) gives the page of the day alone, named as that session's, instead of failing.
+	 */
+	orDay?: boolean;
 	/** `--suggest`: the suggested budget of a project, printed; with `--json`, the past sessions it is made of. */
 	suggest?: { project: string | null; json: boolean };
 }
 
 /** The options that take no value. */
-const FLAGS = new Set(["--suggest", "--json"]);
+const FLAGS = new Set(["--suggest", "--json", "--or-day"]);
 
 /** The options, or what is wrong with them. */
 export function readOptions(args: readonly string[]): Options | { problem: string } {
@@ -70,6 +75,10 @@ export function readOptions(args: readonly string[]): Options | { problem: strin
 	}
 	if (project !== null || flags.has("--json"))
 		return { problem: `${project !== null ? "--project" : "--json"} goes with --suggest.` };
+	if (flags.has("--or-day")) {
+		if (options.session === null) return { problem: "--or-day goes with --session." };
+		options.orDay = true;
+	}
 	return options;
 }
 
@@ -125,7 +134,8 @@ export function runReport(
 	let chosen: FoundSession | null = sessions[0] ?? null;
 	if (options.session !== null) {
 		chosen = sessions.find((session) => session.id === options.session) ?? null;
-		if (chosen === null) return fail(`no session "${options.session}" was found in any host's sessions here.`);
+		if (chosen === null && options.orDay !== true)
+			return fail(`no session "${options.session}" was found in any host's sessions here.`);
 	}
 	const now = clock.now();
 	const hosts = new Map(sessions.map((session) => [session.id, session.host]));
@@ -151,7 +161,7 @@ export function runReport(
 			days: options.days,
 			project,
 			pastSessions: pastSessionsOf(env, home),
-			out: options.out ?? defaultPagePath(env, session?.id ?? null),
+			out: options.out ?? defaultPagePath(env, session?.id ?? options.session),
 			...(team === null ? {} : { teamDays: (count: number) => team.keptDays(count) }),
 		},
 	);

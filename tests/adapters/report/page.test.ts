@@ -606,6 +606,15 @@ describe("npm run report", () => {
 		const missing = runReport(["--session", "nope"], env, home, clock);
 		expect(missing).toMatchObject({ failed: true, stdout: "" });
 		expect(missing.stderr).toContain('no session "nope" was found');
+		// With --or-day (Claude Code's hooks module, whose session keeps nothing before a budget): the day alone, named as
+		// the session's page.
+		const day = runReport(["--session", "nope", "--or-day"], env, home, clock);
+		expect(day).toMatchObject({ failed: false, stderr: "" });
+		expect(day.stdout).toContain(join(dailyStateDir(env), "reports", "nope.html"));
+		expect(text(readFileSync(join(dailyStateDir(env), "reports", "nope.html"), "utf8"))).toContain(
+			"unknown-session – 0s 1",
+		);
+		expect(runReport(["--or-day"], env, home, clock).stderr).toContain("--or-day goes with --session.");
 		expect(runReport(["--daily", "15m -- say hi"], env, home, clock).stderr).toContain("a daily budget takes");
 		expect(runReport(["--days", "x"], env, home, clock).failed).toBe(true);
 	});

@@ -14,7 +14,7 @@ export function hookScriptLine(args: string, script = "timebox.mjs"): string {
 }
 
 /** The shell line that writes the page of session `$1` with the plugin's hook script. */
-export const REPORT_LINE = hookScriptLine('report --session "$1"');
+export const REPORT_LINE = hookScriptLine('report --session "$1" --or-day');
 
 /** The plugin's folder, where the module knows the file it was loaded from (`<plugin>/hooks/timebox-module.js`). */
 export function pluginRoot(moduleUrl: string | undefined): string {

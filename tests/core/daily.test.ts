@@ -351,6 +351,20 @@ describe("/timebox today", () => {
 	});
 });
 
+describe("the agent time left of a day", () => {
+	it("is counted up to the whole second, as a session's time left is, so a moment used leaves the whole day", () => {
+		expect(todayReport([standing(budget("4h"), { agentMs: 500, sessions: 1 })]).split("\n")[1]).toBe(
+			"Every session (timebox.daily in settings.json): 0s of 4h of agent time used, 4h 0m left. Used by 1 session.",
+		);
+		expect(todayReport([standing(budget("4h"), { agentMs: 30_500, sessions: 1 })]).split("\n")[1]).toBe(
+			"Every session (timebox.daily in settings.json): 30s of 4h of agent time used, 3h 59m left. Used by 1 session.",
+		);
+		expect(todayReport([standing(budget("1m"), { agentMs: 59_001, sessions: 1 })]).split("\n")[1]).toBe(
+			"Every session (timebox.daily in settings.json): 59s of 1m of agent time used, 1s left. Used by 1 session.",
+		);
+	});
+});
+
 describe("/timebox today against today's standings", () => {
 	const tokens = budget("tokens:1k $1");
 

@@ -216,6 +216,26 @@ describe("the daily budgets beside the session's rules", () => {
 		expect(refused.notices).toEqual([{ message: down, level: "error" }]);
 	});
 
+	it("leaves a closed day's problem told before the first prompt to that prompt's refusal: said once, as an error", () => {
+		const down =
+			"Timebox: the team's daily store redis://h:1 cannot be reached (no answer), so new turns are refused until it answers.";
+		const told: (string | null)[] = [down];
+		const closed = dailyLedger({ problem: () => told.shift() ?? null });
+		const standings = closed.standings;
+		closed.standings = (budgets) => standings(budgets).map((standing) => ({ ...standing, closed: down }));
+		const host = runtime({ daily: { ledger: closed, budgets: [DAILY] } });
+		// The status refresh at the session's start reads the day first, and finds the store down.
+		expect(host.session.handle({ type: "timeCheck" }).notices).toEqual([]);
+		const refused = host.session.handle({ type: "modelCall", prompt: "p1" });
+		expect(refused.refusal).toBe(down);
+		expect(refused.notices).toEqual([{ message: down, level: "error" }]);
+		// Another problem of the same ledger is a warning as before.
+		told.push("Timebox: the ledger is slow.");
+		expect(host.session.handle({ type: "timeCheck" }).notices).toEqual([
+			{ message: "Timebox: the ledger is slow.", level: "warning" },
+		]);
+	});
+
 	it("writes nothing of today's where no daily budget covers the session", () => {
 		const problems: string[] = [];
 		const ports = {

@@ -853,14 +853,15 @@ function limitsReached(standing2) {
   };
   return Object.values(spent).some((limit) => limit !== null) ? spent : limits;
 }
+function timeLeft(limitMs, usedMs) {
+  return formatTime(Math.ceil(Math.max(0, limitMs - usedMs) / SECOND_MS) * SECOND_MS);
+}
 function dailyLeft(standing2) {
   const limits = limitsToday(standing2);
   const { use } = standing2;
   const parts = [];
   if (limits.timeMs !== null) {
-    parts.push(
-      `${formatTime(Math.max(0, limits.timeMs - use.agentMs))} of agent time left of ${formatBudgetLabel(limits.timeMs)}`
-    );
+    parts.push(`${timeLeft(limits.timeMs, use.agentMs)} of agent time left of ${formatBudgetLabel(limits.timeMs)}`);
   }
   if (limits.turns !== null)
     parts.push(`${pluralPrompts(Math.max(0, limits.turns - use.prompts))} left of ${limits.turns}`);
@@ -878,7 +879,7 @@ function usedOfLimits(standing2, team2) {
   const { use } = standing2;
   const parts = [];
   if (limits.timeMs !== null) {
-    const left = formatTime(Math.max(0, limits.timeMs - use.agentMs));
+    const left = timeLeft(limits.timeMs, use.agentMs);
     parts.push(`${formatTime(use.agentMs)} of ${formatBudgetLabel(limits.timeMs)} of agent time used, ${left} left`);
   }
   if (limits.turns !== null) {
@@ -4623,7 +4624,8 @@ ${mode}`;
       const answer = this.carryOut(result.effects);
       answer.context.push(...result.context);
       const problem = port.ledger.problem();
-      if (problem !== null && problem !== answer.refusal) {
+      const refusalSays = problem === answer.refusal || standings.some((standing2) => standing2.closed === problem);
+      if (problem !== null && !refusalSays) {
         answer.notices.unshift({ message: inHostTerms(problem, this.terms), level: "warning" });
       }
       if (answer.refusal !== null && prompt !== null && dailyEvent.type === "newPrompt") {

@@ -233,7 +233,7 @@ var hook_main_exports = {};
 var CODE_FILE = "timebox-hook.cjs";
 var code = requireCodeBeside(__entryUrl, CODE_FILE, hook_main_exports, () => ({
   folder: codeCacheFolder(process.env),
-  version: "7bc066f789adc2dd"
+  version: "a43a907c958c67bd"
 }));
 if (typeof code.exports.runHookScript !== "function") {
   process.stderr.write(`timebox: ${CODE_FILE} is missing beside ${process.argv[1]}: install the plugin again

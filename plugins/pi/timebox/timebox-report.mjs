@@ -546,12 +546,15 @@ function describeDaily(limits, team = false) {
   if (limits.cost !== null) parts.push(formatCost(limits.cost));
   return parts.join(" and ");
 }
+function timeLeft(limitMs, usedMs) {
+  return formatTime(Math.ceil(Math.max(0, limitMs - usedMs) / SECOND_MS) * SECOND_MS);
+}
 function usedOfLimits(standing, team) {
   const limits = limitsToday(standing);
   const { use } = standing;
   const parts = [];
   if (limits.timeMs !== null) {
-    const left = formatTime(Math.max(0, limits.timeMs - use.agentMs));
+    const left = timeLeft(limits.timeMs, use.agentMs);
     parts.push(`${formatTime(use.agentMs)} of ${formatBudgetLabel(limits.timeMs)} of agent time used, ${left} left`);
   }
   if (limits.turns !== null) {

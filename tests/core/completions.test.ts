@@ -46,6 +46,33 @@ describe("argument completions", () => {
 		expect(argumentCompletions("team x ")).toBeNull();
 	});
 
+	it.each([
+		["team set"],
+		["team ask"],
+		["team set off"],
+		["team set turns:2"],
+		["team set 4h $5"],
+		["team set 4"],
+		["team set 4h turns:200 $50"],
+		["team set TURNS:2"],
+		["team ask +1"],
+		["team ask +turns:2"],
+		["team ask +30m"],
+		["team ask +30m +$5"],
+	])("offers no menu after %j, whose last word is typed in full: one Enter sends it as typed", (typed) => {
+		expect(argumentCompletions(typed)).toBeNull();
+	});
+
+	it("still offers what a team word only begins, and `off` only as the only limit", () => {
+		expect(values("team se")).toEqual(["team set"]);
+		expect(values("team set t")).toEqual(["team set turns:200"]);
+		expect(values("team set of")).toEqual(["team set off"]);
+		expect(values("team set 4h o")).toBeNull();
+		expect(argumentCompletions("team set 4h off")).toBeNull();
+		expect(values("team ask +")).toEqual(["team ask +30m", "team ask +1h", "team ask +turns:20", "team ask +$5"]);
+		expect(values("team ask +t")).toEqual(["team ask +turns:20"]);
+	});
+
 	it("returns null when nothing matches", () => {
 		expect(argumentCompletions("x")).toBeNull();
 		expect(argumentCompletions("15m -- ")).toBeNull();

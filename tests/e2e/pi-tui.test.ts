@@ -1,14 +1,16 @@
 // Typing in pi's real TUI, in tmux, as a user does. Guards two faults of the completion menu, where Enter applies the
 // item and does not send: a line typed in full needed a second Enter (the menu offered the word as typed), and before
 // that, `/timebox turns:1` and Enter became `/timebox turns:10` (`/timebox 1`, one minute, became `1h`). A word typed in
-// full gets no menu, so one Enter sends it as typed; Tab still completes a prefix.
+// full gets no menu, so one Enter sends it as typed; Tab still completes a prefix. The team's words too: `team set
+// turns:2` and Enter became `team set turns:200`, `$5` became `$50` and `team ask +1` became `+1h`.
 
 import { spawnSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { delimiter, dirname, join, resolve } from "node:path";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { PI_HOSTS, type PiHost } from "./support/pi-hosts.ts";
+import { RedisServer } from "./support/redis.ts";
 
 const REPO = resolve(import.meta.dirname, "../..");
 const OFFLINE_MODEL = join(REPO, "demo/offline-model.ts");
@@ -18,9 +20,10 @@ class PiTui {
 	private readonly root = mkdtempSync(join(tmpdir(), "timebox-pi-tui-"));
 	private readonly socket = join(this.root, "tmux.sock");
 
-	start(host: PiHost): void {
+	start(host: PiHost, extra: Record<string, string> = {}): void {
 		for (const dir of ["home", "agent", "work"]) mkdirSync(join(this.root, dir));
 		const env = {
+			...extra,
 			HOME: join(this.root, "home"),
 			PI_CODING_AGENT_DIR: join(this.root, "agent"),
 			PI_OFFLINE: "1",
@@ -110,5 +113,33 @@ describe.each(PI_HOSTS)("Typing /timebox in the TUI of $name", (host) => {
 		const screen = await tui.waitFor("Timebox set: 1m.");
 		expect(screen).toMatch(/Timebox: (?:1m 0s|\d+s) left \(1m budget\)/);
 		expect(screen).not.toContain("1h");
+	});
+});
+
+describe.each(PI_HOSTS)("Typing /timebox team in the TUI of $name, a team's store set", (host) => {
+	let redis: RedisServer;
+	let tui: PiTui;
+	beforeAll(async () => {
+		redis = await RedisServer.start();
+	});
+	afterAll(async () => {
+		await redis?.dispose();
+	});
+	beforeEach(async () => {
+		await host.ensure();
+		tui = new PiTui();
+		tui.start(host, { TIMEBOX_DAILY_STORE: redis.url(), TIMEBOX_TEAM: "platform" });
+		await tui.waitFor("timebox", 60_000);
+	});
+	afterEach(() => tui.stop());
+
+	it("sends the team's limits and a request typed in full with one Enter each, as typed", async () => {
+		await typeAndEnter(tui, "/timebox team set turns:2 $5");
+		const set = await tui.waitFor(/limits are now 2 turns and \$5\.00 a day/);
+		expect(set).not.toContain("200 turns");
+		expect(redis.cli(["HGET", "timebox:{platform}:limits", "turns"])).toBe("2");
+		await typeAndEnter(tui, "/timebox team ask +1");
+		const asked = await tui.waitFor(/grants it with\s+\/timebox today \+1\./);
+		expect(asked).not.toContain("+1h");
 	});
 });

@@ -14,6 +14,7 @@ import {
 	TEAM_WORD,
 	TODAY_WORD,
 } from "../constants.ts";
+import { parseTeam } from "../daily/team.ts";
 import { readWords } from "./budget-words.ts";
 import { parseCommand, parseTaskBudget } from "./command.ts";
 
@@ -63,8 +64,20 @@ function teamCompletions(head: string, typed: string, earlier: readonly string[]
 	else if (sub === TEAM_SET_WORD) list = TEAM_SET_COMPLETIONS.filter((value) => value !== "off" || rest.length === 0);
 	// What to ask for comes first, each word with its +; the reason after it is free text.
 	else if (sub === TEAM_ASK_WORD && rest.every((value) => value.startsWith("+"))) list = TEAM_ASK_COMPLETIONS;
+	if (word.length > 0 && isWholeTeamWord(word, sub, rest.length === 0)) return null;
 	const offered = list.filter((value) => value.startsWith(word));
 	return offered.length > 0 ? offered.map((value) => ({ value: `${head}${value}`, label: value })) : null;
+}
+
+/**
+ * Whether a word after `team` means something already, as `isWholeWord` asks of a budget's: `set` or `ask` where the
+ * sub-command stands, a limit (`turns:2`, `4`, `$5`, or `off` alone) after `set`, an amount (`+1`, `+turns:5`) after
+ * `ask`. The menu would otherwise change it (`turns:2` into `turns:200`, `$5` into `$50`, `+1` into `+1h`).
+ */
+function isWholeTeamWord(word: string, sub: string | undefined, firstAfterSub: boolean): boolean {
+	if (sub === undefined || sub === "") return word === TEAM_SET_WORD || word === TEAM_ASK_WORD;
+	if (sub === TEAM_SET_WORD) return word === "off" ? firstAfterSub : parseTeam(`${sub} ${word}`).kind === "set";
+	return parseTeam(`${sub} ${word}`).kind === "ask";
 }
 
 /** Whether a word means something already: a budget word, or a sub-command where one may stand. */

@@ -180,6 +180,31 @@ describe.each(NAMED_DRIVERS)("extend and pause on the %s", (_name, make) => {
 		expect(host.onStopRuns()).toEqual(["say done", "say done"]);
 	});
 
+	it.each([false, true])(
+		"counts no prompt answered after the stop against the extension (reopened before it: %s)",
+		async (reopened) => {
+			host = make();
+			await host.command("turns:1 -- say done");
+			await host.prompt();
+			expect((await host.prompt()).stopped).toBe(true);
+			// The chat goes on without a budget: these prompts are no budget's.
+			expect((await host.prompt()).stopped).toBe(false);
+			expect((await host.prompt()).stopped).toBe(false);
+			if (reopened) await host.reopen();
+			await host.command("+turns:1");
+			if (reopened && !said("Timebox extended")) {
+				// A host whose restore leaves a spent budget behind has nothing to extend after a reopen (pi).
+				expect(said("No active timebox: nothing to extend.")).toBe(true);
+				return;
+			}
+			expect(said("Timebox extended by 1 turn. Timebox: no time limit | 1 turn left (1/2)")).toBe(true);
+			expect((await host.prompt()).stopped).toBe(false);
+			expect((await host.prompt()).stopped).toBe(true);
+			expect(spentNotices(host).map((notice) => notice.match(SPENT)?.[1])).toEqual(["1", "2"]);
+			expect(host.onStopRuns()).toEqual(["say done", "say done"]);
+		},
+	);
+
 	it("replaces an active budget (asking first where a UI can ask), and says so", async () => {
 		host = make();
 		await host.command("turns:1 -- first");

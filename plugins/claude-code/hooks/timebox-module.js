@@ -2715,10 +2715,9 @@ function command(state, event, now) {
     ...event.turns === void 0 ? {} : { turns: event.turns },
     budget: budgetOf(state),
     spent: state.standing?.spent ?? null,
-    usedTurns: shownTurns(state),
+    ...usedByBudget(state),
     now,
     newBudgetId: event.newBudgetId,
-    spend: spendOf(state),
     ...event.cost === void 0 ? {} : { cost: event.cost },
     ...event.tokensSeen === void 0 ? {} : { tokensSeen: event.tokensSeen },
     ...event.report === void 0 ? {} : { report: event.report },
@@ -2744,6 +2743,7 @@ ${ignored}`;
     }
     case "update": {
       const standing2 = { ...freshStanding(plan.budget), ...state.standing };
+      const used = usedByBudget(state);
       const next = withStanding(
         state,
         standing2,
@@ -2751,7 +2751,10 @@ ${ignored}`;
           budget: { ...plan.budget, softNudgeSent: false, active: true },
           spent: null,
           stoppedPrompt: null,
-          wrapUp: null
+          wrapUp: null,
+          usedTurns: used.usedTurns,
+          runningCounted: false,
+          spend: used.spend
         } : {
           budget: {
             ...plan.budget,
@@ -2761,7 +2764,11 @@ ${ignored}`;
       );
       return {
         state: next,
-        effects: [...recordBudget(plan.budget, standing2.usedTurns, standing2.spend), status(next, now), reply]
+        effects: [
+          ...recordBudget(plan.budget, next.standing?.usedTurns, next.standing?.spend),
+          status(next, now),
+          reply
+        ]
       };
     }
     case "off": {
@@ -2779,6 +2786,15 @@ ${ignored}`;
       };
     }
   }
+}
+function usedByBudget(state) {
+  const spend = spendOf(state);
+  const spent = state.standing?.spent;
+  if (!spent) return { usedTurns: shownTurns(state), spend };
+  return {
+    usedTurns: spent.usedTurns,
+    spend: { tokens: spent.tokens ?? spend.tokens, cost: spent.cost ?? spend.cost }
+  };
 }
 function askToReplace(state, budget, event, now) {
   const keep = { type: "declined", message: KEPT_MESSAGE };

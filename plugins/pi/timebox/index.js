@@ -198,7 +198,7 @@ var extension_exports = {};
 var CODE_FILE = "timebox-pi.cjs";
 var code = requireCodeBeside(import.meta.url, CODE_FILE, extension_exports, () => ({
   folder: process.versions.bun === void 0 ? join2(getAgentDir(), CODE_CACHE_FOLDER) : null,
-  version: "bc3958a48d9b9eab"
+  version: "323326c8e865f9ef"
 }));
 function hostName() {
   const { CONFIG_DIR_NAME } = host;

@@ -5,7 +5,7 @@ import { REPLACE_QUESTION_TIMEOUT_MS } from "../constants.ts";
 import { formatLeft } from "../format.ts";
 import { parseCommand } from "../grammar/command.ts";
 import { planCommand } from "../grammar/command-plan.ts";
-import type { TimeboxBudget } from "../model/budget.ts";
+import type { Spend, TimeboxBudget } from "../model/budget.ts";
 import type { Effect, SessionEvent } from "../model/events.ts";
 import { offRecord } from "../model/records.ts";
 import { subagentsCommand } from "../subagents/commands.ts";
@@ -40,10 +40,9 @@ export function command(
 		...(event.turns === undefined ? {} : { turns: event.turns }),
 		budget: budgetOf(state),
 		spent: state.standing?.spent ?? null,
-		usedTurns: shownTurns(state),
+		...usedByBudget(state),
 		now,
 		newBudgetId: event.newBudgetId,
-		spend: spendOf(state),
 		...(event.cost === undefined ? {} : { cost: event.cost }),
 		...(event.tokensSeen === undefined ? {} : { tokensSeen: event.tokensSeen }),
 		...(event.report === undefined ? {} : { report: event.report }),
@@ -73,6 +72,7 @@ export function command(
 			// The same budget, changed: an extension makes a spent one active again, with its start and on-stop command.
 			// An update is planned for the budget in force only: its standing goes on, with the budget changed.
 			const standing = { ...freshStanding(plan.budget), ...state.standing };
+			const used = usedByBudget(state);
 			const next = withStanding(
 				state,
 				standing,
@@ -82,6 +82,9 @@ export function command(
 							spent: null,
 							stoppedPrompt: null,
 							wrapUp: null,
+							usedTurns: used.usedTurns,
+							runningCounted: false,
+							spend: used.spend,
 						}
 					: {
 							budget: {
@@ -92,7 +95,11 @@ export function command(
 			);
 			return {
 				state: next,
-				effects: [...recordBudget(plan.budget, standing.usedTurns, standing.spend), status(next, now), reply],
+				effects: [
+					...recordBudget(plan.budget, next.standing?.usedTurns, next.standing?.spend),
+					status(next, now),
+					reply,
+				],
 			};
 		}
 		case "off": {
@@ -111,6 +118,21 @@ export function command(
 			};
 		}
 	}
+}
+
+/**
+ * What the budget in force used, as its commands read it: a spent budget's at its stop, for the prompts the chat goes on
+ * with after it run without a budget (an extension counts from the stop, not from what came after); else as it stands.
+ * A session's history counts every prompt and answer after the budget's record, the stop's claim what it had used.
+ */
+function usedByBudget(state: SessionState): { usedTurns: number; spend: Spend } {
+	const spend = spendOf(state);
+	const spent = state.standing?.spent;
+	if (!spent) return { usedTurns: shownTurns(state), spend };
+	return {
+		usedTurns: spent.usedTurns,
+		spend: { tokens: spent.tokens ?? spend.tokens, cost: spent.cost ?? spend.cost },
+	};
 }
 
 /** Asks before a new budget replaces the active one; "no" changes nothing. */

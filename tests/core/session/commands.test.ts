@@ -260,6 +260,33 @@ describe("extend, pause and resume", () => {
 		expect(stopped.effects[1]).toMatchObject({ kind: "once", claim: { kind: "spent", budgetId: "budget-1.e1" } });
 	});
 
+	it("extends a spent budget from what it used at its stop: prompts and answers after the stop ran without it", () => {
+		const tokens = budget({ turnLimit: 2, tokenLimit: 1_000, costLimit: 1 });
+		// The history counts two prompts and 500 tokens that came after the stop; the stop's claim, what it had used.
+		const spent = { usedTurns: 1, elapsedMs: 0, timeRanOut: false, limit: "tokens" as const, tokens: 1_000, cost: 0.4 };
+		const state = withBudget(tokens, { usedTurns: 3, spend: { tokens: 1_500, cost: 0.6 }, spent, stoppedPrompt: "p2" });
+		const result = transition(state, set("+tokens:500"), START);
+		expect(result.state.standing).toMatchObject({ usedTurns: 1, spend: { tokens: 1_000, cost: 0.4 }, spent: null });
+		expect(result.effects[0]).toMatchObject({
+			kind: "append",
+			record: { kind: "active", budget: { turnsBefore: 1, tokensBefore: 1_000, costBefore: 0.4 } },
+		});
+		expect(result.effects.at(-1)).toMatchObject({
+			message: expect.stringContaining("1 turn left (1/2) | $0.40 of $1.00 | 1k of 1.5k tokens"),
+		});
+		// Where the stop kept no tokens or cost (a budget without those limits), the standing's stand.
+		const turnsOnly = { usedTurns: 2, elapsedMs: 0, timeRanOut: false };
+		const plain = withBudget(budget({ turnLimit: 2 }), {
+			usedTurns: 4,
+			spend: { tokens: 7, cost: 0.01 },
+			spent: turnsOnly,
+		});
+		expect(transition(plain, set("+turns:1"), START).state.standing).toMatchObject({
+			usedTurns: 2,
+			spend: { tokens: 7, cost: 0.01 },
+		});
+	});
+
 	it("allows an extension up to the largest budget exactly", () => {
 		const upTo = transition(withBudget(budget({ timeLimitMs: 29 * DAY })), set("+24h"), START).state.standing?.budget;
 		expect(upTo?.timeLimitMs).toBe(30 * DAY);

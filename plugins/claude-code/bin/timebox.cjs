@@ -135,6 +135,20 @@ var MASK = WIDTH - 1;
 var EMPTY_LEVEL = Array.from({ length: WIDTH }, () => void 0);
 
 // src/adapters/node/code-cache.ts
+var LAZY = "--lazy";
+var NOT_LAZY = "--no-lazy";
+function compileEagerly(compile, setFlags) {
+  try {
+    setFlags(NOT_LAZY);
+  } catch {
+    return compile();
+  }
+  try {
+    return compile();
+  } finally {
+    setFlags(LAZY);
+  }
+}
 var WRAPPER_HEAD = "(function (exports, require, module, __filename, __dirname) { ";
 var WRAPPER_TAIL = "\n});";
 var CACHE_EXTENSION = ".v8-cache";
@@ -157,7 +171,9 @@ function requireCached(file, options) {
   const name = `${prefix}${version}${suffix}`;
   const ours = firstLine(text).endsWith(` Version ${version}.`);
   const cached = ours ? readCache((0, import_node_path.join)(folder, name)) : void 0;
-  const script = new import_node_vm.Script(`${WRAPPER_HEAD}${text}${WRAPPER_TAIL}`, { filename: file, cachedData: cached });
+  const compile = () => new import_node_vm.Script(`${WRAPPER_HEAD}${text}${WRAPPER_TAIL}`, { filename: file, cachedData: cached });
+  const setFlags = (flags) => require2("node:v8").setFlagsFromString(flags);
+  const script = options.eager && ours && cached === void 0 ? compileEagerly(compile, setFlags) : compile();
   const fromCache = cached !== void 0 && !script.cachedDataRejected;
   const module2 = { exports: {} };
   const run = script.runInThisContext();

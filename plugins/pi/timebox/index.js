@@ -115,6 +115,20 @@ var MASK = WIDTH - 1;
 var EMPTY_LEVEL = Array.from({ length: WIDTH }, () => void 0);
 
 // src/adapters/node/code-cache.ts
+var LAZY = "--lazy";
+var NOT_LAZY = "--no-lazy";
+function compileEagerly(compile, setFlags) {
+  try {
+    setFlags(NOT_LAZY);
+  } catch {
+    return compile();
+  }
+  try {
+    return compile();
+  } finally {
+    setFlags(LAZY);
+  }
+}
 var WRAPPER_HEAD = "(function (exports, require, module, __filename, __dirname) { ";
 var WRAPPER_TAIL = "\n});";
 var CACHE_EXTENSION = ".v8-cache";
@@ -137,7 +151,9 @@ function requireCached(file, options) {
   const name = `${prefix}${version}${suffix}`;
   const ours = firstLine(text).endsWith(` Version ${version}.`);
   const cached = ours ? readCache(join(folder, name)) : void 0;
-  const script = new Script(`${WRAPPER_HEAD}${text}${WRAPPER_TAIL}`, { filename: file, cachedData: cached });
+  const compile = () => new Script(`${WRAPPER_HEAD}${text}${WRAPPER_TAIL}`, { filename: file, cachedData: cached });
+  const setFlags = (flags) => require2("node:v8").setFlagsFromString(flags);
+  const script = options.eager && ours && cached === void 0 ? compileEagerly(compile, setFlags) : compile();
   const fromCache = cached !== void 0 && !script.cachedDataRejected;
   const module = { exports: {} };
   const run = script.runInThisContext();
@@ -198,7 +214,9 @@ var extension_exports = {};
 var CODE_FILE = "timebox-pi.cjs";
 var code = requireCodeBeside(import.meta.url, CODE_FILE, extension_exports, () => ({
   folder: process.versions.bun === void 0 ? join2(getAgentDir(), CODE_CACHE_FOLDER) : null,
-  version: "323326c8e865f9ef"
+  version: "323326c8e865f9ef",
+  // Most of the extension runs at a session's start and first prompt: compiled at its load in a process with no cache.
+  eager: true
 }));
 function hostName() {
   const { CONFIG_DIR_NAME } = host;

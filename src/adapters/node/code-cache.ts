@@ -37,6 +37,34 @@ export interface CacheOptions {
 	version: string;
 	/** The time now, in ms since the epoch: how old another Node's cache is (`Date.now` unless a test gives its own). */
 	now?: () => number;
+	/**
+	 * Where no cache is there yet, compile every function of the file at once (`compileEagerly`), not each at its first
+	 * call: the process pays for all of them as it loads the file, and none in the calls it answers first (pi's first
+	 * prompt), and the cache it leaves holds them all. For code most of which runs early (pi's extension), not for code
+	 * of which a process runs a small part (a hook).
+	 */
+	eager?: boolean;
+}
+
+/** The V8 option that compiles a function only at its first call, on by default. */
+const LAZY = "--lazy";
+const NOT_LAZY = "--no-lazy";
+
+/**
+ * `compile` run with V8 compiling every function of what it compiles at once, the default restored after it. Where V8's
+ * options cannot be set (a runtime without them: `setFlags` throws), `compile` runs as it would have.
+ */
+export function compileEagerly<T>(compile: () => T, setFlags: (flags: string) => void): T {
+	try {
+		setFlags(NOT_LAZY);
+	} catch {
+		return compile();
+	}
+	try {
+		return compile();
+	} finally {
+		setFlags(LAZY);
+	}
 }
 
 /** Node's wrapper of a CommonJS module, as its own loader compiles it. */
@@ -74,7 +102,10 @@ export function requireCached<T>(file: string, options: CacheOptions): CachedMod
 	const name = `${prefix}${version}${suffix}`;
 	const ours = firstLine(text).endsWith(` Version ${version}.`);
 	const cached = ours ? readCache(join(folder, name)) : undefined;
-	const script = new Script(`${WRAPPER_HEAD}${text}${WRAPPER_TAIL}`, { filename: file, cachedData: cached });
+	const compile = () => new Script(`${WRAPPER_HEAD}${text}${WRAPPER_TAIL}`, { filename: file, cachedData: cached });
+	// `node:v8` loaded only where it is used: a process with a cache never pays for it.
+	const setFlags = (flags: string) => (require("node:v8") as typeof import("node:v8")).setFlagsFromString(flags);
+	const script = options.eager && ours && cached === undefined ? compileEagerly(compile, setFlags) : compile();
 	const fromCache = cached !== undefined && !script.cachedDataRejected;
 	const module = { exports: {} };
 	// The script's value is the wrapper function (the host boundary: V8 hands back what the text evaluates to).

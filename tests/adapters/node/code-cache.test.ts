@@ -16,8 +16,9 @@ import {
 import { homedir, tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { pathToFileURL } from "node:url";
+import { Script } from "node:vm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { requireCached, requireCodeBeside } from "../../../src/adapters/node/code-cache.ts";
+import { compileEagerly, requireCached, requireCodeBeside } from "../../../src/adapters/node/code-cache.ts";
 import { codeCacheFolder } from "../../../src/entries/code-cache-folder.ts";
 
 /** What the test modules export. */
@@ -281,6 +282,51 @@ describe("a CommonJS file run with V8's code cache", () => {
 		none.keep();
 		expect(caches()).toHaveLength(1);
 		expect(asked).toBe(false);
+	});
+
+	it("compiles every function at once with eager where there is no cache: the cache it leaves holds them all", () => {
+		// The size of the cache of a script with a function never called, compiled as V8 does by default (each source new:
+		// V8 answers a source it compiled already from what it kept).
+		const lazySize = (mark: string) =>
+			new Script(`exports.f = (x) => [x].map((y) => y * 2); // ${mark}`).createCachedData().length;
+		const lazy = lazySize("before");
+		load().keep();
+		const [name = ""] = caches();
+		const lazyCache = statSync(join(folder, name)).size;
+		rmSync(join(folder, name));
+		const eager = requireCached<Probe>(place(), { folder, version: versionOf(), eager: true });
+		expect(eager.fromCache).toBe(false);
+		eager.keep();
+		// The module's `answer`, never called before the cache was written, is in it.
+		expect(statSync(join(folder, name)).size).toBeGreaterThan(lazyCache);
+		expect(eager.exports.answer(21)).toBe(42);
+		// V8 compiles lazily again after it.
+		expect(lazySize("after")).toBe(lazy);
+		// A load that finds the cache reads it, eager or not.
+		const next = requireCached<Probe>(place(), { folder, version: versionOf(), eager: true });
+		expect(next.fromCache).toBe(true);
+		expect(next.exports.answer(2)).toBe(4);
+	});
+
+	it("compiles eagerly with V8's default restored after, even when the compilation throws, and as before where the option cannot be set", () => {
+		const set: string[] = [];
+		expect(
+			compileEagerly(
+				() => "compiled",
+				(flags) => set.push(flags),
+			),
+		).toBe("compiled");
+		expect(set).toEqual(["--no-lazy", "--lazy"]);
+		const failing = () => {
+			throw new SyntaxError("bad code");
+		};
+		expect(() => compileEagerly(failing, (flags) => set.push(flags))).toThrow("bad code");
+		expect(set).toEqual(["--no-lazy", "--lazy", "--no-lazy", "--lazy"]);
+		let compiled = 0;
+		const unsupported = () => {
+			throw new Error("not supported here");
+		};
+		expect(compileEagerly(() => ++compiled, unsupported)).toBe(1);
 	});
 
 	it("runs the file with Node's own require, and keeps no cache, with no folder (Bun)", () => {

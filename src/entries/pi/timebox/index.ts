@@ -21,6 +21,8 @@ declare const TIMEBOX_CODE_VERSION: string;
 const code = requireCodeBeside(import.meta.url, CODE_FILE, source, () => ({
 	folder: process.versions.bun === undefined ? join(getAgentDir(), CODE_CACHE_FOLDER) : null,
 	version: TIMEBOX_CODE_VERSION,
+	// Most of the extension runs at a session's start and first prompt: compiled at its load in a process with no cache.
+	eager: true,
 }));
 
 /**

@@ -275,7 +275,7 @@ describe("loading", () => {
 		expect(host.ui.notifications).toEqual([
 			{
 				message:
-					"Timebox budget of this session was already spent (time ran out), so it was not restored. Its on-stop command is not run on restore: lmk",
+					"Timebox budget of this session was already spent (time ran out), so it was not restored. Its on-stop command was started then, and is not run again: lmk",
 				level: "warning",
 			},
 		]);

@@ -792,9 +792,9 @@ function onStopProblemMessage(problem) {
 function restoredMessage(statusText2, onStopCommand) {
   return `${statusText2.replace(/^Timebox:/, "Timebox restored:")}.${onStopNote(onStopCommand)}`;
 }
-function expiredMessage(budget, summary, startsLate = false) {
+function expiredMessage(budget, summary, startsLate = false, stoppedBefore = false) {
   const why = summary.timeRanOut ? "time ran out" : summary.limit === "tokens" ? "the token limit was reached" : summary.limit === "cost" ? "the cost limit was reached" : `all ${pluralTurns(Number(budget.turnLimit))} used`;
-  const command2 = budget.onStopCommand === null || startsLate ? "" : ` Its on-stop command is not run on restore: ${budget.onStopCommand}`;
+  const command2 = budget.onStopCommand === null || startsLate ? "" : stoppedBefore ? ` Its on-stop command was started then, and is not run again: ${budget.onStopCommand}` : ` Its on-stop command is not run on restore: ${budget.onStopCommand}`;
   return `Timebox budget of this session was already spent (${why}), so it was not restored.${command2}`;
 }
 function internalErrorMessage(where, error) {
@@ -3253,7 +3253,11 @@ function loadBudget(event, now, startsLate) {
   if (outcome?.status !== "restored") {
     const summary = ledger.spent ?? spentSummary(budget, now, history.usedTurns, history.spend);
     if (announce) {
-      effects.push({ kind: "notify", message: expiredMessage(budget, summary, startsLate), level: "warning" });
+      effects.push({
+        kind: "notify",
+        message: expiredMessage(budget, summary, startsLate, ledger.spent !== null),
+        level: "warning"
+      });
     }
     if (!ledger.spent) effects.push(once({ kind: "spent", budgetId: outcomeId(budget), summary, prompt: null }, []));
     return { state: base, effects: [...effects, status(base, now)] };

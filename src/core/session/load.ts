@@ -121,7 +121,11 @@ function loadBudget(event: Extract<SessionEvent, { type: "load" }>, now: number,
 	if (outcome?.status !== "restored") {
 		const summary = ledger.spent ?? spentSummary(budget, now, history.usedTurns, history.spend);
 		if (announce) {
-			effects.push({ kind: "notify", message: expiredMessage(budget, summary, startsLate), level: "warning" });
+			effects.push({
+				kind: "notify",
+				message: expiredMessage(budget, summary, startsLate, ledger.spent !== null),
+				level: "warning",
+			});
 		}
 		// Its time ran out while the session was closed: it is over everywhere, though its on-stop command does not
 		// start now.

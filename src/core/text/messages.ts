@@ -183,8 +183,16 @@ export function restoredMessage(statusText: string, onStopCommand: string | null
 	return `${statusText.replace(/^Timebox:/, "Timebox restored:")}.${onStopNote(onStopCommand)}`;
 }
 
-/** The session's budget was already spent when it was reopened. */
-export function expiredMessage(budget: TimeboxBudget, summary: SpentSummary, startsLate = false): string {
+/**
+ * The session's budget was already spent when it was reopened: its time ran out while the session was closed, or a
+ * process before this one stopped it (`stoppedBefore`), whose stop started its on-stop command.
+ */
+export function expiredMessage(
+	budget: TimeboxBudget,
+	summary: SpentSummary,
+	startsLate = false,
+	stoppedBefore = false,
+): string {
 	const why = summary.timeRanOut
 		? "time ran out"
 		: summary.limit === "tokens"
@@ -192,11 +200,14 @@ export function expiredMessage(budget: TimeboxBudget, summary: SpentSummary, sta
 			: summary.limit === "cost"
 				? "the cost limit was reached"
 				: `all ${pluralTurns(Number(budget.turnLimit))} used`;
-	// An on-stop command the stop never started is started now, and said so apart.
+	// An on-stop command the stop never started is started now, and said so apart; one a stop started (a process before
+	// this one stopped the budget) is not said as if it never ran.
 	const command =
 		budget.onStopCommand === null || startsLate
 			? ""
-			: ` Its on-stop command is not run on restore: ${budget.onStopCommand}`;
+			: stoppedBefore
+				? ` Its on-stop command was started then, and is not run again: ${budget.onStopCommand}`
+				: ` Its on-stop command is not run on restore: ${budget.onStopCommand}`;
 	return `Timebox budget of this session was already spent (${why}), so it was not restored.${command}`;
 }
 

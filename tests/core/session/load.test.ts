@@ -113,7 +113,7 @@ describe("load, restoring a session (restore mode)", () => {
 		expect(result.effects).toEqual([
 			{
 				kind: "notify",
-				message: `Timebox budget of this session was already spent (${why}), so it was not restored. Its on-stop command is not run on restore: lmk`,
+				message: `Timebox budget of this session was already spent (${why}), so it was not restored. Its on-stop command was started then, and is not run again: lmk`,
 				level: "warning",
 			},
 			{ kind: "status", text: undefined },

@@ -677,7 +677,13 @@ describe("a team's store through the runtime", () => {
 		expect(said(beside.command("today +1h", details)).join("\n")).not.toContain("TIMEBOX_DAILY");
 		const unusable = dailyLedger({ team: { unusable: "Timebox: TIMEBOX_TEAM is bad." }, standings: () => [] });
 		const bad = runtime({ daily: { ledger: unusable, budgets: [] } });
-		expect(said(bad.session.command("today", details))).toEqual([NO_DAILY_BUDGET]);
+		// A ledger that shows no standing of the budgets it was given has no day to show.
+		const blank = runtime({ daily: { ledger: dailyLedger({ standings: () => [] }), budgets: [DAILY] } });
+		expect(said(blank.session.command("today", details))).toEqual([NO_DAILY_BUDGET]);
+		// No day of its own to show: what is wrong with the team, not how to set a budget of its own.
+		expect(bad.session.command("today", details).notices).toEqual([
+			{ message: "Timebox: TIMEBOX_TEAM is bad.", level: "warning" },
+		]);
 		expect(bad.session.command("team", details).notices).toEqual([
 			{ message: "Timebox: TIMEBOX_TEAM is bad.", level: "warning" },
 		]);

@@ -1873,6 +1873,7 @@ function today(daily, words, terms) {
     return { message: [teamDayUnknownHere(unread), shown.message].join("\n"), level: "warning", effects: [] };
   }
   if (standings.length === 0) {
+    if (refusing !== null) return { message: refusing, level: "warning", effects: [] };
     const message = usable === null ? none : `${none} ${noTeamLimitsHere(usable)}`;
     return { message, level: noneLevel, effects: [] };
   }

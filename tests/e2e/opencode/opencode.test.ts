@@ -147,7 +147,7 @@ describe("Timebox in opencode run", () => {
 		expect(api.requests).toEqual([]);
 	});
 
-	it("answers prompts 1 and 2 of TIMEBOX_DEFAULT=turns:2 across `run -c`, and refuses the 3rd with no request", async () => {
+	it("answers prompts 1 and 2 of TIMEBOX_DEFAULT=turns:2 across `run -c`, refuses the 3rd with no request, and extends from the stop", async () => {
 		const env = { TIMEBOX_DEFAULT: "turns:2" };
 		api.reply({ text: "ONE" }, { text: "TWO" }, { text: "THREE" });
 		const first = await run(["first"], env);
@@ -164,6 +164,13 @@ describe("Timebox in opencode run", () => {
 		expect(api.requests).toHaveLength(requests);
 		// The refused prompt never reached the model: the log keeps the two that ran, as on every host.
 		expect(sessionLog().filter((line) => line.kind === "prompt")).toHaveLength(2);
+		// The chat goes on without a budget; an extension then counts from the stop, not from that prompt too.
+		api.reply({ text: "FIVE" });
+		// Answered with the reply the refused third never took.
+		expect((await run(["-c", "fourth"], env)).stdout).toContain("THREE");
+		const extended = await run(["-c", "--command", "timebox", "+turns:1"], env);
+		expect(extended.stderr).toContain("Timebox extended by 1 turn. Timebox: no time limit | 1 turn left (2/3)");
+		expect((await run(["-c", "fifth"], env)).stdout).toContain("FIVE");
 	});
 
 	it("puts the warning into the request of the last prompt of turns:5, and not into the first ones", async () => {

@@ -95,7 +95,15 @@ export function describeBudget(limits: BudgetLimits): string {
 
 /** Time left as people read it, rounded up to the second so the countdown reads 0s only when the time is up. */
 export function formatTimeLeft(budget: TimeboxBudget, limitMs: number, now: number): string {
-	return formatTime(Math.ceil(Math.max(0, limitMs - elapsedMs(budget, now)) / SECOND_MS) * SECOND_MS);
+	return formatLeftMs(limitMs - elapsedMs(budget, now));
+}
+
+/**
+ * A time left, counted up to the whole second (what is left of the last second is left): a moment used of 4h leaves
+ * `4h 0m`, not `3h 59m` beside `0s` used. Every time left is shown so: a session's, a day's, the report page's.
+ */
+export function formatLeftMs(ms: number): string {
+	return formatTime(Math.ceil(Math.max(0, ms) / SECOND_MS) * SECOND_MS);
 }
 
 /**

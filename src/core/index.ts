@@ -61,6 +61,7 @@ export { decide, decideMidRun, spentSummary, urgencyFor } from "./decide.ts";
 export {
 	formatBudgetLabel,
 	formatCost,
+	formatLeftMs,
 	formatRemaining,
 	formatStatus,
 	formatTokens,

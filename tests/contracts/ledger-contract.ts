@@ -66,6 +66,10 @@ export function ledgerContract(name: string, make: () => LedgerUnderTest | Promi
 			const noRoom = { ...SUMMARY, limit: "tokens" as const, tokens: 196_000, noRoom: true as const };
 			ledger.claim({ kind: "spent", budgetId: "budget-2", summary: noRoom, prompt: null });
 			expect((await reopen()).read("budget-2").spent).toEqual({ ...noRoom, prompt: null });
+			// A stop that ended a prompt running and counted: an extension counts it.
+			const midRun = { ...SUMMARY, timeRanOut: true, promptCounted: true as const };
+			ledger.claim({ kind: "spent", budgetId: "budget-3", summary: midRun, prompt: "p2" });
+			expect((await reopen()).read("budget-3").spent).toEqual({ ...midRun, prompt: "p2" });
 		});
 
 		it("keeps the on-stop command a stop claimed with the claim, with who claimed it and when, until its mark", async () => {

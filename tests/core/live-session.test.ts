@@ -275,7 +275,7 @@ describe("loading", () => {
 		expect(host.ui.notifications).toEqual([
 			{
 				message:
-					"Timebox budget of this session was already spent (time ran out), so it was not restored. Its on-stop command was started then, and is not run again: lmk",
+					"Timebox budget of this session was already spent (time ran out), so it was not restored. Its on-stop command is not run on restore: lmk",
 				level: "warning",
 			},
 		]);
@@ -813,7 +813,12 @@ describe("failing ports", () => {
 		host.time.advance(1_000);
 		expect(host.onStop.commands).toEqual(["lmk"]);
 		expect(host.aborts).toBe(1);
-		expect(host.session.state.standing?.spent).toEqual({ usedTurns: 0, elapsedMs: 1_000, timeRanOut: true });
+		expect(host.session.state.standing?.spent).toEqual({
+			usedTurns: 0,
+			elapsedMs: 1_000,
+			timeRanOut: true,
+			promptCounted: true,
+		});
 		expect(() => host.session.onShutdown()).not.toThrow();
 	});
 });

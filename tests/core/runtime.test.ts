@@ -680,9 +680,14 @@ describe("a team's store through the runtime", () => {
 		// A ledger that shows no standing of the budgets it was given has no day to show.
 		const blank = runtime({ daily: { ledger: dailyLedger({ standings: () => [] }), budgets: [DAILY] } });
 		expect(said(blank.session.command("today", details))).toEqual([NO_DAILY_BUDGET]);
-		// No day of its own to show: what is wrong with the team, not how to set a budget of its own.
+		// No day of its own to show: what is wrong with the team, not how to set a budget of its own; and a daily budget
+		// set that cannot be read, named too.
 		expect(bad.session.command("today", details).notices).toEqual([
 			{ message: "Timebox: TIMEBOX_TEAM is bad.", level: "warning" },
+		]);
+		const both = runtime({ daily: { ledger: unusable, budgets: [], unreadable } }).session.command("today", details);
+		expect(both.notices).toEqual([
+			{ message: "Timebox: TIMEBOX_TEAM is bad.\nTimebox: TIMEBOX_DAILY: bad.", level: "warning" },
 		]);
 		expect(bad.session.command("team", details).notices).toEqual([
 			{ message: "Timebox: TIMEBOX_TEAM is bad.", level: "warning" },

@@ -141,7 +141,7 @@ describe("restoring a budget from a real session file", () => {
 		const reopened = await reopen(pi);
 		expect(reopened.screen.notifications).toEqual([
 			{
-				message: `Timebox budget of this session was already spent (all 1 turn used), so it was not restored. Its on-stop command was started then, and is not run again: ${command}`,
+				message: `Timebox budget of this session was already spent (all 1 turn used), so it was not restored. Its on-stop command was started at its stop, and is not run again: ${command}`,
 				level: "warning",
 			},
 		]);

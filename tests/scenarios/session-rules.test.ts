@@ -205,6 +205,24 @@ describe.each(NAMED_DRIVERS)("extend and pause on the %s", (_name, make) => {
 		},
 	);
 
+	it("counts the prompt a time stop ended mid-run against the extension: it was used", async () => {
+		host = make();
+		await host.command("10m turns:3 -- say done");
+		await host.prompt();
+		const stopped = await host.prompt({
+			toolCalls: 2,
+			duringTool: (index) => {
+				if (index === 0) host.advance(11 * MINUTE);
+			},
+		});
+		expect(stopped.stopped).toBe(true);
+		await host.command("+10m");
+		expect(said("| 1 turn left (2/3)")).toBe(true);
+		expect((await host.prompt()).stopped).toBe(false);
+		expect((await host.prompt()).stopped).toBe(true);
+		expect(host.onStopRuns()).toEqual(["say done", "say done"]);
+	});
+
 	it("replaces an active budget (asking first where a UI can ask), and says so", async () => {
 		host = make();
 		await host.command("turns:1 -- first");

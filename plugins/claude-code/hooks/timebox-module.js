@@ -572,7 +572,10 @@ function describeBudget(limits) {
   return [parts.join(" and "), ...treatment2].join("; ");
 }
 function formatTimeLeft(budget, limitMs, now) {
-  return formatTime(Math.ceil(Math.max(0, limitMs - elapsedMs(budget, now)) / SECOND_MS2) * SECOND_MS2);
+  return formatLeftMs(limitMs - elapsedMs(budget, now));
+}
+function formatLeftMs(ms) {
+  return formatTime(Math.ceil(Math.max(0, ms) / SECOND_MS2) * SECOND_MS2);
 }
 function formatRemaining(budget, now, usedTurns, spend = NO_SPEND, steps = null) {
   const timePart = budget.timeLimitMs === null ? "no time limit" : `${formatTimeLeft(budget, budget.timeLimitMs, now)} left (${formatBudgetLabel(budget.timeLimitMs)} budget)`;
@@ -794,7 +797,7 @@ function restoredMessage(statusText2, onStopCommand) {
 }
 function expiredMessage(budget, summary, startsLate = false, stoppedBefore = false) {
   const why = summary.timeRanOut ? "time ran out" : summary.limit === "tokens" ? "the token limit was reached" : summary.limit === "cost" ? "the cost limit was reached" : `all ${pluralTurns(Number(budget.turnLimit))} used`;
-  const command2 = budget.onStopCommand === null || startsLate ? "" : stoppedBefore ? ` Its on-stop command was started then, and is not run again: ${budget.onStopCommand}` : ` Its on-stop command is not run on restore: ${budget.onStopCommand}`;
+  const command2 = budget.onStopCommand === null || startsLate ? "" : stoppedBefore ? ` Its on-stop command was started at its stop, and is not run again: ${budget.onStopCommand}` : ` Its on-stop command is not run on restore: ${budget.onStopCommand}`;
   return `Timebox budget of this session was already spent (${why}), so it was not restored.${command2}`;
 }
 function internalErrorMessage(where, error) {
@@ -853,15 +856,14 @@ function limitsReached(standing2) {
   };
   return Object.values(spent).some((limit) => limit !== null) ? spent : limits;
 }
-function timeLeft(limitMs, usedMs) {
-  return formatTime(Math.ceil(Math.max(0, limitMs - usedMs) / SECOND_MS) * SECOND_MS);
-}
 function dailyLeft(standing2) {
   const limits = limitsToday(standing2);
   const { use } = standing2;
   const parts = [];
   if (limits.timeMs !== null) {
-    parts.push(`${timeLeft(limits.timeMs, use.agentMs)} of agent time left of ${formatBudgetLabel(limits.timeMs)}`);
+    parts.push(
+      `${formatLeftMs(limits.timeMs - use.agentMs)} of agent time left of ${formatBudgetLabel(limits.timeMs)}`
+    );
   }
   if (limits.turns !== null)
     parts.push(`${pluralPrompts(Math.max(0, limits.turns - use.prompts))} left of ${limits.turns}`);
@@ -879,7 +881,7 @@ function usedOfLimits(standing2, team2) {
   const { use } = standing2;
   const parts = [];
   if (limits.timeMs !== null) {
-    const left = timeLeft(limits.timeMs, use.agentMs);
+    const left = formatLeftMs(limits.timeMs - use.agentMs);
     parts.push(`${formatTime(use.agentMs)} of ${formatBudgetLabel(limits.timeMs)} of agent time used, ${left} left`);
   }
   if (limits.turns !== null) {
@@ -1873,7 +1875,8 @@ function today(daily, words, terms) {
     return { message: [teamDayUnknownHere(unread), shown.message].join("\n"), level: "warning", effects: [] };
   }
   if (standings.length === 0) {
-    if (refusing !== null) return { message: refusing, level: "warning", effects: [] };
+    if (refusing !== null)
+      return { message: [refusing, ...unreadable].join("\n"), level: "warning", effects: [] };
     const message = usable === null ? none : `${none} ${noTeamLimitsHere(usable)}`;
     return { message, level: noneLevel, effects: [] };
   }
@@ -2712,11 +2715,13 @@ function command(state, event, now) {
     const result = subagentsCommand2(state.subagents, parsed2, now);
     return { state: { ...state, subagents: result.agents }, effects: result.effects };
   }
+  const used = usedByBudget(state);
   const plan = planCommand(parsed2, {
     ...event.turns === void 0 ? {} : { turns: event.turns },
     budget: budgetOf(state),
     spent: state.standing?.spent ?? null,
-    ...usedByBudget(state),
+    usedTurns: used.usedTurns,
+    spend: used.spend,
     now,
     newBudgetId: event.newBudgetId,
     ...event.cost === void 0 ? {} : { cost: event.cost },
@@ -2744,7 +2749,6 @@ ${ignored}`;
     }
     case "update": {
       const standing2 = { ...freshStanding(plan.budget), ...state.standing };
-      const used = usedByBudget(state);
       const next = withStanding(
         state,
         standing2,
@@ -2753,8 +2757,9 @@ ${ignored}`;
           spent: null,
           stoppedPrompt: null,
           wrapUp: null,
-          usedTurns: used.usedTurns,
-          runningCounted: false,
+          usedTurns: used.counted,
+          // A run the stop let wrap up goes on under the extension: its prompt was counted at its start.
+          runningCounted: used.runningCounted,
           spend: used.spend
         } : {
           budget: {
@@ -2790,10 +2795,18 @@ ${ignored}`;
 }
 function usedByBudget(state) {
   const spend = spendOf(state);
-  const spent = state.standing?.spent;
-  if (!spent) return { usedTurns: shownTurns(state), spend };
+  const standing2 = state.standing;
+  const spent = standing2?.spent;
+  if (!spent) {
+    const runningCounted2 = standing2?.runningCounted ?? false;
+    return { usedTurns: shownTurns(state), counted: standing2?.usedTurns ?? 0, runningCounted: runningCounted2, spend };
+  }
+  const counted = spent.usedTurns + (spent.promptCounted ? 1 : 0);
+  const runningCounted = state.running && spent.promptCounted === true && state.lastPrompt === standing2?.stoppedPrompt;
   return {
-    usedTurns: spent.usedTurns,
+    usedTurns: counted - (runningCounted ? 1 : 0),
+    counted,
+    runningCounted,
     spend: { tokens: spent.tokens ?? spend.tokens, cost: spent.cost ?? spend.cost }
   };
 }
@@ -3111,11 +3124,14 @@ function checkTime(state, now, reached, prompt = state.lastPrompt, request, agen
     agent
   );
   switch (decision.kind) {
-    case "stop":
+    case "stop": {
+      const counted = state.running && active.runningCounted;
+      const summary = counted ? { ...decision.summary, promptCounted: true } : decision.summary;
       if (state.running && graceOf(state, budget) > 0) {
-        return startWrapUp(state, active, decision.summary, prompt, now, reached === "toolCall");
+        return startWrapUp(state, active, summary, prompt, now, reached === "toolCall");
       }
-      return hardStop(state, active, decision.summary, prompt, now, reached === "toolCall" || reached === "modelCall");
+      return hardStop(state, active, summary, prompt, now, reached === "toolCall" || reached === "modelCall");
+    }
     case "nudge": {
       const next = withStanding(state, active, { budget: nudgedBudget(active) });
       const warning = nudge(budget, decision.urgency, decision.detail, state.running);
@@ -3256,7 +3272,7 @@ function loadBudget(event, now, startsLate) {
     if (announce) {
       effects.push({
         kind: "notify",
-        message: expiredMessage(budget, summary, startsLate, ledger.spent !== null),
+        message: expiredMessage(budget, summary, startsLate, ledger.onStop !== void 0),
         level: "warning"
       });
     }

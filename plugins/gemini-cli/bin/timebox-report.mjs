@@ -498,6 +498,9 @@ function describeBudget(limits) {
   if (limits.graceMs !== void 0) treatment2.push(`${formatBudgetLabel(limits.graceMs)} to wrap up at the limit`);
   return [parts.join(" and "), ...treatment2].join("; ");
 }
+function formatLeftMs(ms) {
+  return formatTime(Math.ceil(Math.max(0, ms) / SECOND_MS2) * SECOND_MS2);
+}
 function stepsPerPrompt(limit2) {
   return `${limit2} ${limit2 === 1 ? "step" : "steps"} per prompt`;
 }
@@ -546,15 +549,12 @@ function describeDaily(limits, team = false) {
   if (limits.cost !== null) parts.push(formatCost(limits.cost));
   return parts.join(" and ");
 }
-function timeLeft(limitMs, usedMs) {
-  return formatTime(Math.ceil(Math.max(0, limitMs - usedMs) / SECOND_MS) * SECOND_MS);
-}
 function usedOfLimits(standing, team) {
   const limits = limitsToday(standing);
   const { use } = standing;
   const parts = [];
   if (limits.timeMs !== null) {
-    const left = timeLeft(limits.timeMs, use.agentMs);
+    const left = formatLeftMs(limits.timeMs - use.agentMs);
     parts.push(`${formatTime(use.agentMs)} of ${formatBudgetLabel(limits.timeMs)} of agent time used, ${left} left`);
   }
   if (limits.turns !== null) {
@@ -2056,7 +2056,12 @@ function todayBudgetTable(today) {
     const rows = [];
     const { limits, use, left } = budget;
     if (limits.timeMs !== null)
-      rows.push(["Agent time", formatTime(limits.timeMs), formatTime(use.agentMs), orNone(left.timeMs, formatTime)]);
+      rows.push([
+        "Agent time",
+        formatTime(limits.timeMs),
+        formatTime(use.agentMs),
+        orNone(left.timeMs, formatLeftMs)
+      ]);
     if (limits.turns !== null)
       rows.push(["Prompts", count(limits.turns), count(use.prompts), orNone(left.turns, count)]);
     if (limits.tokens !== null)
@@ -3259,6 +3264,7 @@ function createFileLedger(dir, options = {}) {
           ...typeof fields2.wrapUpUntil === "number" && Number.isFinite(fields2.wrapUpUntil) ? { wrapUpUntil: fields2.wrapUpUntil } : {},
           ...fields2.limit === "tokens" || fields2.limit === "cost" ? { limit: fields2.limit } : {},
           ...fields2.noRoom === true ? { noRoom: true } : {},
+          ...fields2.promptCounted === true ? { promptCounted: true } : {},
           ...typeof fields2.tokens === "number" && Number.isFinite(fields2.tokens) ? { tokens: fields2.tokens } : {},
           ...typeof fields2.cost === "number" && Number.isFinite(fields2.cost) ? { cost: fields2.cost } : {},
           prompt: typeof spent.prompt === "string" ? spent.prompt : null

@@ -150,6 +150,7 @@ export function createFileLedger(dir: string, options: FileLedgerOptions = {}): 
 								: {}),
 							...(fields.limit === "tokens" || fields.limit === "cost" ? { limit: fields.limit } : {}),
 							...(fields.noRoom === true ? { noRoom: true as const } : {}),
+							...(fields.promptCounted === true ? { promptCounted: true as const } : {}),
 							...(typeof fields.tokens === "number" && Number.isFinite(fields.tokens) ? { tokens: fields.tokens } : {}),
 							...(typeof fields.cost === "number" && Number.isFinite(fields.cost) ? { cost: fields.cost } : {}),
 							prompt: typeof spent.prompt === "string" ? spent.prompt : null,

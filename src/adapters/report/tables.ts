@@ -8,6 +8,7 @@ import {
 	type DailyMember,
 	type DayUseRow,
 	formatCost,
+	formatLeftMs,
 	formatTime,
 	formatTokens,
 	measuredEnough,
@@ -144,7 +145,12 @@ export function todayBudgetTable(today: TodayData): string {
 			const rows: Cell[][] = [];
 			const { limits, use, left } = budget;
 			if (limits.timeMs !== null)
-				rows.push(["Agent time", formatTime(limits.timeMs), formatTime(use.agentMs), orNone(left.timeMs, formatTime)]);
+				rows.push([
+					"Agent time",
+					formatTime(limits.timeMs),
+					formatTime(use.agentMs),
+					orNone(left.timeMs, formatLeftMs),
+				]);
 			if (limits.turns !== null)
 				rows.push(["Prompts", count(limits.turns), count(use.prompts), orNone(left.turns, count)]);
 			if (limits.tokens !== null)

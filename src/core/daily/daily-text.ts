@@ -1,8 +1,8 @@
 // What the user and the model read about a daily budget: what it allows, what is left of it, its refusal, and the
 // answer to `/timebox today`.
 
-import { formatBudgetLabel, formatCost, formatTokens, pluralPrompts, pluralTurns } from "../format.ts";
-import { formatTime, SECOND_MS } from "../parse.ts";
+import { formatBudgetLabel, formatCost, formatLeftMs, formatTokens, pluralPrompts, pluralTurns } from "../format.ts";
+import { formatTime } from "../parse.ts";
 import { NO_DAILY_BUDGET } from "../text/messages.ts";
 import { type DailyLimits, type DailyStanding, type DailyTeam, limitsToday } from "./daily-budget.ts";
 
@@ -44,21 +44,15 @@ function limitsReached(standing: DailyStanding): DailyLimits {
 	return Object.values(spent).some((limit) => limit !== null) ? spent : limits;
 }
 
-/**
- * The agent time left of a day, up to the whole second as a session's time left is: half a second used of 4h leaves
- * `4h 0m`, not `3h 59m` beside `0s … used`.
- */
-function timeLeft(limitMs: number, usedMs: number): string {
-	return formatTime(Math.ceil(Math.max(0, limitMs - usedMs) / SECOND_MS) * SECOND_MS);
-}
-
 /** What is left of a daily budget, for the warnings: `36m 0s of agent time left of 3h and 1 prompt left of 5`. */
 export function dailyLeft(standing: DailyStanding): string {
 	const limits = limitsToday(standing);
 	const { use } = standing;
 	const parts: string[] = [];
 	if (limits.timeMs !== null) {
-		parts.push(`${timeLeft(limits.timeMs, use.agentMs)} of agent time left of ${formatBudgetLabel(limits.timeMs)}`);
+		parts.push(
+			`${formatLeftMs(limits.timeMs - use.agentMs)} of agent time left of ${formatBudgetLabel(limits.timeMs)}`,
+		);
 	}
 	if (limits.turns !== null)
 		parts.push(`${pluralPrompts(Math.max(0, limits.turns - use.prompts))} left of ${limits.turns}`);
@@ -81,7 +75,7 @@ function usedOfLimits(standing: DailyStanding, team: boolean): string {
 	const { use } = standing;
 	const parts: string[] = [];
 	if (limits.timeMs !== null) {
-		const left = timeLeft(limits.timeMs, use.agentMs);
+		const left = formatLeftMs(limits.timeMs - use.agentMs);
 		parts.push(`${formatTime(use.agentMs)} of ${formatBudgetLabel(limits.timeMs)} of agent time used, ${left} left`);
 	}
 	if (limits.turns !== null) {

@@ -106,6 +106,11 @@ export interface SpentSummary {
 	cost?: number;
 	/** Epoch ms until which the run that met the limit may wrap up (a grace period); absent for a plain stop. */
 	wrapUpUntil?: number;
+	/**
+	 * The stop ended a prompt that was running and counted: the budget used it, though `usedTurns` leaves it out, as the
+	 * user reads the turns (the prompt being answered never counts against itself). An extension counts it.
+	 */
+	promptCounted?: true;
 }
 
 /**

@@ -62,7 +62,8 @@ function today(daily: DailyPort | undefined, words: string, terms: HostTerms) {
 	if (standings.length === 0) {
 		// A session whose only daily budget was to be a team's, set wrongly, is told what is wrong, not to set a budget of
 		// its own (the open mode; with one, its day is shown, and /timebox team says what is wrong with the team).
-		if (refusing !== null) return { message: refusing, level: "warning" as const, effects: [] };
+		if (refusing !== null)
+			return { message: [refusing, ...unreadable].join("\n"), level: "warning" as const, effects: [] };
 		const message = usable === null ? none : `${none} ${noTeamLimitsHere(usable)}`;
 		return { message, level: noneLevel, effects: [] };
 	}

@@ -36,11 +36,13 @@ export function command(
 		const result = subagentsCommand(state.subagents, parsed, now);
 		return { state: { ...state, subagents: result.agents }, effects: result.effects };
 	}
+	const used = usedByBudget(state);
 	const plan = planCommand(parsed, {
 		...(event.turns === undefined ? {} : { turns: event.turns }),
 		budget: budgetOf(state),
 		spent: state.standing?.spent ?? null,
-		...usedByBudget(state),
+		usedTurns: used.usedTurns,
+		spend: used.spend,
 		now,
 		newBudgetId: event.newBudgetId,
 		...(event.cost === undefined ? {} : { cost: event.cost }),
@@ -72,7 +74,6 @@ export function command(
 			// The same budget, changed: an extension makes a spent one active again, with its start and on-stop command.
 			// An update is planned for the budget in force only: its standing goes on, with the budget changed.
 			const standing = { ...freshStanding(plan.budget), ...state.standing };
-			const used = usedByBudget(state);
 			const next = withStanding(
 				state,
 				standing,
@@ -82,8 +83,9 @@ export function command(
 							spent: null,
 							stoppedPrompt: null,
 							wrapUp: null,
-							usedTurns: used.usedTurns,
-							runningCounted: false,
+							usedTurns: used.counted,
+							// A run the stop let wrap up goes on under the extension: its prompt was counted at its start.
+							runningCounted: used.runningCounted,
 							spend: used.spend,
 						}
 					: {
@@ -124,13 +126,28 @@ export function command(
  * What the budget in force used, as its commands read it: a spent budget's at its stop, for the prompts the chat goes on
  * with after it run without a budget (an extension counts from the stop, not from what came after); else as it stands.
  * A session's history counts every prompt and answer after the budget's record, the stop's claim what it had used.
+ * `usedTurns` is as the user reads them (a prompt being answered does not count against itself), `counted` as kept.
  */
-function usedByBudget(state: SessionState): { usedTurns: number; spend: Spend } {
+function usedByBudget(state: SessionState): {
+	usedTurns: number;
+	counted: number;
+	runningCounted: boolean;
+	spend: Spend;
+} {
 	const spend = spendOf(state);
-	const spent = state.standing?.spent;
-	if (!spent) return { usedTurns: shownTurns(state), spend };
+	const standing = state.standing;
+	const spent = standing?.spent;
+	if (!spent) {
+		const runningCounted = standing?.runningCounted ?? false;
+		return { usedTurns: shownTurns(state), counted: standing?.usedTurns ?? 0, runningCounted, spend };
+	}
+	// The prompt a stop ended mid-run was used; while its run wraps up, it is the one running, and shown as such.
+	const counted = spent.usedTurns + (spent.promptCounted ? 1 : 0);
+	const runningCounted = state.running && spent.promptCounted === true && state.lastPrompt === standing?.stoppedPrompt;
 	return {
-		usedTurns: spent.usedTurns,
+		usedTurns: counted - (runningCounted ? 1 : 0),
+		counted,
+		runningCounted,
 		spend: { tokens: spent.tokens ?? spend.tokens, cost: spent.cost ?? spend.cost },
 	};
 }

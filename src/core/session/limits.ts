@@ -209,11 +209,15 @@ export function checkTime(
 		agent,
 	);
 	switch (decision.kind) {
-		case "stop":
+		case "stop": {
+			// The running prompt, counted at its start, was used: the summary's turns leave it out, as the user reads them.
+			const counted = state.running && active.runningCounted;
+			const summary: SpentSummary = counted ? { ...decision.summary, promptCounted: true } : decision.summary;
 			if (state.running && graceOf(state, budget) > 0) {
-				return startWrapUp(state, active, decision.summary, prompt, now, reached === "toolCall");
+				return startWrapUp(state, active, summary, prompt, now, reached === "toolCall");
 			}
-			return hardStop(state, active, decision.summary, prompt, now, reached === "toolCall" || reached === "modelCall");
+			return hardStop(state, active, summary, prompt, now, reached === "toolCall" || reached === "modelCall");
+		}
 		case "nudge": {
 			const next = withStanding(state, active, { budget: nudgedBudget(active) });
 			const warning = nudge(budget, decision.urgency, decision.detail, state.running);

@@ -123,7 +123,7 @@ function loadBudget(event: Extract<SessionEvent, { type: "load" }>, now: number,
 		if (announce) {
 			effects.push({
 				kind: "notify",
-				message: expiredMessage(budget, summary, startsLate, ledger.spent !== null),
+				message: expiredMessage(budget, summary, startsLate, ledger.onStop !== undefined),
 				level: "warning",
 			});
 		}

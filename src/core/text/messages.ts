@@ -185,7 +185,7 @@ export function restoredMessage(statusText: string, onStopCommand: string | null
 
 /**
  * The session's budget was already spent when it was reopened: its time ran out while the session was closed, or a
- * process before this one stopped it (`stoppedBefore`), whose stop started its on-stop command.
+ * process before this one stopped it with its on-stop command (`stoppedBefore`: the stop's claim recorded it).
  */
 export function expiredMessage(
 	budget: TimeboxBudget,
@@ -206,7 +206,7 @@ export function expiredMessage(
 		budget.onStopCommand === null || startsLate
 			? ""
 			: stoppedBefore
-				? ` Its on-stop command was started then, and is not run again: ${budget.onStopCommand}`
+				? ` Its on-stop command was started at its stop, and is not run again: ${budget.onStopCommand}`
 				: ` Its on-stop command is not run on restore: ${budget.onStopCommand}`;
 	return `Timebox budget of this session was already spent (${why}), so it was not restored.${command}`;
 }

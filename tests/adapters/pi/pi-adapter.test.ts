@@ -120,7 +120,7 @@ describe("pi's real event order", () => {
 		expect((await pi.prompt("two")).aborted).toBe(true);
 		await pi.replaceSession("resume");
 		expect(pi.screen.last?.message).toBe(
-			"Timebox budget of this session was already spent (all 1 turn used), so it was not restored. Its on-stop command was started then, and is not run again: lmk",
+			"Timebox budget of this session was already spent (all 1 turn used), so it was not restored. Its on-stop command was started at its stop, and is not run again: lmk",
 		);
 		expect((await pi.prompt("three")).aborted).toBe(false);
 		expect(pi.runner.commands).toEqual(["lmk"]);

@@ -177,6 +177,9 @@ describe("the report page's HTML", () => {
 		expect(shown).toContain("find <it> (explore) 1m 14:43:00 1m 0s 2 10 $0.00 Answered.");
 		expect(shown).toContain("none of its own");
 		expect(shown).toContain("Agent time 1h 0m 30m 0s 30m 0s");
+		// A time left counts up to the whole second, as /timebox today says it: a moment used leaves the whole hour.
+		const moment = { ...standing(), use: { ...standing().use, agentMs: 500 } };
+		expect(text(renderPage(page({ today: todayData([moment], []) }), ASSETS))).toContain("Agent time 1h 0m 0s 1h 0m");
 		expect(shown).toContain("s2 – 10m 0s 1 500 $0.25");
 		expect(shown).toContain("Daily limit 1h 0m 10 5k $2.00");
 		expect(shown).toContain(report().text.split("\n")[1]);

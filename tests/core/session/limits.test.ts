@@ -148,7 +148,14 @@ describe("modelCall", () => {
 		const result = transition(running, call("p1"), START + MINUTE);
 		expect(result.state).toMatchObject({ standing: { stoppedPrompt: "p1", spent: { timeRanOut: true } } });
 		expect(result.effects).toEqual(
-			stopEffects({ usedTurns: 0, elapsedMs: MINUTE, timeRanOut: true }, "p1", "1m 0s", null, true),
+			// The running prompt, counted at its start, was used: the claim says so for an extension.
+			stopEffects(
+				{ usedTurns: 0, elapsedMs: MINUTE, timeRanOut: true, promptCounted: true },
+				"p1",
+				"1m 0s",
+				null,
+				true,
+			),
 		);
 	});
 
@@ -209,7 +216,7 @@ describe("toolCall", () => {
 		const withCommand = budget({ timeLimitMs: MINUTE, onStopCommand: "lmk" });
 		const running = play(withBudget(withCommand), [call("p1")]);
 		const result = transition(running, tool(), START + MINUTE);
-		const summary = { usedTurns: 0, elapsedMs: MINUTE, timeRanOut: true };
+		const summary = { usedTurns: 0, elapsedMs: MINUTE, timeRanOut: true, promptCounted: true as const };
 		expect(result.state).toMatchObject({ standing: { spent: summary, stoppedPrompt: "p1" } });
 		expect(result.effects).toEqual(stopEffects(summary, "p1", "1m 0s", "lmk", true));
 	});

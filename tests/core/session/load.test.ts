@@ -113,12 +113,37 @@ describe("load, restoring a session (restore mode)", () => {
 		expect(result.effects).toEqual([
 			{
 				kind: "notify",
-				message: `Timebox budget of this session was already spent (${why}), so it was not restored. Its on-stop command was started then, and is not run again: lmk`,
+				message: `Timebox budget of this session was already spent (${why}), so it was not restored. Its on-stop command is not run on restore: lmk`,
 				level: "warning",
 			},
 			{ kind: "status", text: undefined },
 		]);
 		expect(transition(result.state, call("p3"), START).effects).toEqual([{ kind: "status", text: undefined }]);
+	});
+
+	it("says a stop's on-stop command was started at its stop where the stop's claim recorded it, and starts nothing", () => {
+		const spentBudget = budget({ turnLimit: 2, onStopCommand: "lmk" });
+		const onStop = {
+			claim: { budgetId: "budget-1", kind: "spent" as const },
+			command: "lmk",
+			claimedAt: START,
+			started: true,
+			claimantAlive: false,
+			recovered: false,
+		};
+		const event = loadEvent(
+			{ budget: spentBudget, usedTurns: 2, lastPrompt: "p3" },
+			{ ledger: { spent: { usedTurns: 2, elapsedMs: MINUTE, timeRanOut: false, prompt: "p3" }, onStop } },
+		);
+		expect(transition(EMPTY_SESSION, event, START + 2 * MINUTE).effects).toEqual([
+			{
+				kind: "notify",
+				message:
+					"Timebox budget of this session was already spent (all 2 turns used), so it was not restored. Its on-stop command was started at its stop, and is not run again: lmk",
+				level: "warning",
+			},
+			{ kind: "status", text: undefined },
+		]);
 	});
 
 	it("does not restore a spent budget and says nothing when not announcing", () => {

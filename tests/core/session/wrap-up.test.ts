@@ -41,11 +41,24 @@ describe("a stop that lets the model wrap up (grace)", () => {
 			{ kind: "startOnStop", command: "lmk", claim: { budgetId: "budget-1", kind: "ended" } },
 		]);
 
+	it("counts the prompt that wraps up against an extension made meanwhile: it was used", () => {
+		const threeTurns = play(withBudget({ ...graced, turnLimit: 3 }), [call("p1")]);
+		const wrapping = transition(threeTurns, TIME_CHECK, DEADLINE).state;
+		const extended = transition(wrapping, set("+10m"), DEADLINE + 1_000);
+		// While it runs, the prompt being answered does not count against itself; once it ends, it does.
+		expect(extended.effects.at(-1)).toMatchObject({ message: expect.stringContaining("| 3 turns left (0/3)") });
+		const over = transition(extended.state, RUN_END, DEADLINE + 2_000);
+		expect(over.effects.at(-1)).toEqual({
+			kind: "status",
+			text: "Timebox: 9m 58s left (20m budget) | 2 turns left (1/3)",
+		});
+	});
+
 	it("aborts nothing when the time runs out mid-run: the user is told, and the status says it wraps up", () => {
 		const result = transition(running, TIME_CHECK, DEADLINE);
 		expect(result.state).toMatchObject({
 			standing: {
-				spent: summary,
+				spent: { ...summary, promptCounted: true },
 				stoppedPrompt: "p1",
 				wrapUp: {
 					prompt: "p1",
@@ -63,7 +76,7 @@ describe("a stop that lets the model wrap up (grace)", () => {
 				{
 					kind: "spent",
 					budgetId: "budget-1",
-					summary: { ...summary, wrapUpUntil: DEADLINE + 30_000 },
+					summary: { ...summary, promptCounted: true, wrapUpUntil: DEADLINE + 30_000 },
 					prompt: "p1",
 					// What the run's end starts, kept with the stop for a process that finds the run over and its end unclaimed.
 					onStopAtEnd: "lmk",

@@ -2749,6 +2749,7 @@ ${ignored}`;
     }
     case "update": {
       const standing2 = { ...freshStanding(plan.budget), ...state.standing };
+      const stop2 = usedAtStop(state);
       const next = withStanding(
         state,
         standing2,
@@ -2757,10 +2758,8 @@ ${ignored}`;
           spent: null,
           stoppedPrompt: null,
           wrapUp: null,
-          usedTurns: used.counted,
-          // A run the stop let wrap up goes on under the extension: its prompt was counted at its start.
-          runningCounted: used.runningCounted,
-          spend: used.spend
+          // Counted from the stop; a run the stop let wrap up goes on under the extension, its prompt counted.
+          ...stop2 && { usedTurns: stop2.counted, runningCounted: stop2.runningCounted, spend: stop2.spend }
         } : {
           budget: {
             ...plan.budget,
@@ -2794,19 +2793,17 @@ ${ignored}`;
   }
 }
 function usedByBudget(state) {
+  const stop2 = usedAtStop(state);
+  if (stop2 === null) return { usedTurns: shownTurns(state), spend: spendOf(state) };
+  return { usedTurns: stop2.counted - (stop2.runningCounted ? 1 : 0), spend: stop2.spend };
+}
+function usedAtStop(state) {
+  const spent = state.standing?.spent;
+  if (!spent) return null;
   const spend = spendOf(state);
-  const standing2 = state.standing;
-  const spent = standing2?.spent;
-  if (!spent) {
-    const runningCounted2 = standing2?.runningCounted ?? false;
-    return { usedTurns: shownTurns(state), counted: standing2?.usedTurns ?? 0, runningCounted: runningCounted2, spend };
-  }
-  const counted = spent.usedTurns + (spent.promptCounted ? 1 : 0);
-  const runningCounted = state.running && spent.promptCounted === true && state.lastPrompt === standing2?.stoppedPrompt;
   return {
-    usedTurns: counted - (runningCounted ? 1 : 0),
-    counted,
-    runningCounted,
+    counted: spent.usedTurns + (spent.promptCounted ? 1 : 0),
+    runningCounted: state.running && spent.promptCounted === true && state.lastPrompt === state.standing?.stoppedPrompt,
     spend: { tokens: spent.tokens ?? spend.tokens, cost: spent.cost ?? spend.cost }
   };
 }
@@ -4661,7 +4658,7 @@ ${mode}`;
       const answer = this.carryOut(result.effects);
       answer.context.push(...result.context);
       const problem = port.ledger.problem();
-      const refusalSays = problem === answer.refusal || standings.some((standing2) => standing2.closed === problem);
+      const refusalSays = standings.some((standing2) => standing2.closed === problem);
       if (problem !== null && !refusalSays) {
         answer.notices.unshift({ message: inHostTerms(problem, this.terms), level: "warning" });
       }

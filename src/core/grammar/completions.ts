@@ -60,11 +60,11 @@ function teamCompletions(head: string, typed: string, earlier: readonly string[]
 	const word = typed.toLowerCase();
 	const [sub, ...rest] = earlier;
 	let list: readonly string[] = [];
-	if (sub === undefined || sub === "") list = [TEAM_SET_WORD, TEAM_ASK_WORD];
+	if (sub === undefined) list = [TEAM_SET_WORD, TEAM_ASK_WORD];
 	else if (sub === TEAM_SET_WORD) list = TEAM_SET_COMPLETIONS.filter((value) => value !== "off" || rest.length === 0);
 	// What to ask for comes first, each word with its +; the reason after it is free text.
 	else if (sub === TEAM_ASK_WORD && rest.every((value) => value.startsWith("+"))) list = TEAM_ASK_COMPLETIONS;
-	if (word.length > 0 && isWholeTeamWord(word, sub, rest.length === 0)) return null;
+	if (isWholeTeamWord(word, sub)) return null;
 	const offered = list.filter((value) => value.startsWith(word));
 	return offered.length > 0 ? offered.map((value) => ({ value: `${head}${value}`, label: value })) : null;
 }
@@ -74,9 +74,10 @@ function teamCompletions(head: string, typed: string, earlier: readonly string[]
  * sub-command stands, a limit (`turns:2`, `4`, `$5`, or `off` alone) after `set`, an amount (`+1`, `+turns:5`) after
  * `ask`. The menu would otherwise change it (`turns:2` into `turns:200`, `$5` into `$50`, `+1` into `+1h`).
  */
-function isWholeTeamWord(word: string, sub: string | undefined, firstAfterSub: boolean): boolean {
-	if (sub === undefined || sub === "") return word === TEAM_SET_WORD || word === TEAM_ASK_WORD;
-	if (sub === TEAM_SET_WORD) return word === "off" ? firstAfterSub : parseTeam(`${sub} ${word}`).kind === "set";
+function isWholeTeamWord(word: string, sub: string | undefined): boolean {
+	if (sub === undefined) return word === TEAM_SET_WORD || word === TEAM_ASK_WORD;
+	// `off` is whole where it stands alone; after a limit it is no word at all, and nothing is offered for it either.
+	if (sub === TEAM_SET_WORD) return word === "off" || parseTeam(`${sub} ${word}`).kind === "set";
 	return parseTeam(`${sub} ${word}`).kind === "ask";
 }
 

@@ -203,9 +203,9 @@ export class SessionRuntime {
 			const answer = this.carryOut(result.effects);
 			answer.context.push(...result.context);
 			const problem = port.ledger.problem();
-			// A problem a refusal says (a store down in the closed mode) is said once, as the refusal: by this answer's, or,
-			// where a day's standing refuses new turns with its words, by the next prompt's, not as a warning before it.
-			const refusalSays = problem === answer.refusal || standings.some((standing) => standing.closed === problem);
+			// A problem a refusal says (a store down in the closed mode: a day's standing refuses new turns with its words) is
+			// said once, as the refusal: this answer's, or the next prompt's, not as a warning before it.
+			const refusalSays = standings.some((standing) => standing.closed === problem);
 			if (problem !== null && !refusalSays) {
 				answer.notices.unshift({ message: inHostTerms(problem, this.terms), level: "warning" });
 			}

@@ -74,6 +74,7 @@ export function command(
 			// The same budget, changed: an extension makes a spent one active again, with its start and on-stop command.
 			// An update is planned for the budget in force only: its standing goes on, with the budget changed.
 			const standing = { ...freshStanding(plan.budget), ...state.standing };
+			const stop = usedAtStop(state);
 			const next = withStanding(
 				state,
 				standing,
@@ -83,10 +84,8 @@ export function command(
 							spent: null,
 							stoppedPrompt: null,
 							wrapUp: null,
-							usedTurns: used.counted,
-							// A run the stop let wrap up goes on under the extension: its prompt was counted at its start.
-							runningCounted: used.runningCounted,
-							spend: used.spend,
+							// Counted from the stop; a run the stop let wrap up goes on under the extension, its prompt counted.
+							...(stop && { usedTurns: stop.counted, runningCounted: stop.runningCounted, spend: stop.spend }),
 						}
 					: {
 							budget: {
@@ -123,31 +122,28 @@ export function command(
 }
 
 /**
- * What the budget in force used, as its commands read it: a spent budget's at its stop, for the prompts the chat goes on
- * with after it run without a budget (an extension counts from the stop, not from what came after); else as it stands.
- * A session's history counts every prompt and answer after the budget's record, the stop's claim what it had used.
- * `usedTurns` is as the user reads them (a prompt being answered does not count against itself), `counted` as kept.
+ * What the budget in force used, as its commands read it (a prompt being answered does not count against itself): a
+ * spent budget's at its stop (`usedAtStop`), else as it stands.
  */
-function usedByBudget(state: SessionState): {
-	usedTurns: number;
-	counted: number;
-	runningCounted: boolean;
-	spend: Spend;
-} {
+function usedByBudget(state: SessionState): { usedTurns: number; spend: Spend } {
+	const stop = usedAtStop(state);
+	if (stop === null) return { usedTurns: shownTurns(state), spend: spendOf(state) };
+	return { usedTurns: stop.counted - (stop.runningCounted ? 1 : 0), spend: stop.spend };
+}
+
+/**
+ * What a spent budget had used at its stop, as kept: the prompts the chat goes on with after it run without a budget,
+ * so an extension counts from the stop, not from what came after (a session's history counts every prompt and answer
+ * after the budget's record; the stop's claim, what it had used). The prompt a stop ended mid-run was used; while its
+ * run wraps up, it is the one running. Null for a budget not spent.
+ */
+function usedAtStop(state: SessionState): { counted: number; runningCounted: boolean; spend: Spend } | null {
+	const spent = state.standing?.spent;
+	if (!spent) return null;
 	const spend = spendOf(state);
-	const standing = state.standing;
-	const spent = standing?.spent;
-	if (!spent) {
-		const runningCounted = standing?.runningCounted ?? false;
-		return { usedTurns: shownTurns(state), counted: standing?.usedTurns ?? 0, runningCounted, spend };
-	}
-	// The prompt a stop ended mid-run was used; while its run wraps up, it is the one running, and shown as such.
-	const counted = spent.usedTurns + (spent.promptCounted ? 1 : 0);
-	const runningCounted = state.running && spent.promptCounted === true && state.lastPrompt === standing?.stoppedPrompt;
 	return {
-		usedTurns: counted - (runningCounted ? 1 : 0),
-		counted,
-		runningCounted,
+		counted: spent.usedTurns + (spent.promptCounted ? 1 : 0),
+		runningCounted: state.running && spent.promptCounted === true && state.lastPrompt === state.standing?.stoppedPrompt,
 		spend: { tokens: spent.tokens ?? spend.tokens, cost: spent.cost ?? spend.cost },
 	};
 }

@@ -287,6 +287,19 @@ describe("extend, pause and resume", () => {
 		});
 	});
 
+	it("extends a budget stopped mid-run with its stopped prompt counted, and a prompt running after the stop not", () => {
+		const tenThree = budget({ timeLimitMs: 10 * MINUTE, turnLimit: 3 });
+		const started = play(withBudget(tenThree), [call("p1"), RUN_END, call("p2")]);
+		// p2's run is stopped at the deadline (no grace): it was counted, and used.
+		const stopped = transition(started, TIME_CHECK, START + 10 * MINUTE).state;
+		expect(stopped.standing?.spent).toMatchObject({ usedTurns: 1, promptCounted: true });
+		// The chat goes on: p3 runs without a budget while the user extends it.
+		const afterStop = play(stopped, [RUN_END, call("p3")], START + 11 * MINUTE);
+		const extended = transition(afterStop, set("+10m"), START + 11 * MINUTE);
+		expect(extended.effects.at(-1)).toMatchObject({ message: expect.stringContaining("| 1 turn left (2/3)") });
+		expect(extended.state.standing).toMatchObject({ usedTurns: 2, runningCounted: false });
+	});
+
 	it("allows an extension up to the largest budget exactly", () => {
 		const upTo = transition(withBudget(budget({ timeLimitMs: 29 * DAY })), set("+24h"), START).state.standing?.budget;
 		expect(upTo?.timeLimitMs).toBe(30 * DAY);

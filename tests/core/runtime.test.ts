@@ -698,6 +698,32 @@ describe("a team's store through the runtime", () => {
 		expect(said(runtime({ daily: { ledger: bare, budgets: [] } }).session.command("team", details))).toEqual([NO_TEAM]);
 	});
 
+	it("says a team set wrongly once: by the answer of /timebox team or today, and not again at the next prompt", () => {
+		const BAD = "Timebox: TIMEBOX_TEAM is bad.";
+		/** A ledger that says the team's warning once, then the problems after it, as a team set wrongly does. */
+		const wrongly = (after: string[] = []) => {
+			const problems = [BAD, ...after];
+			return dailyLedger({ team: { unusable: BAD }, standings: () => [], problem: () => problems.shift() ?? null });
+		};
+		for (const command of ["team", "today", "team set off"]) {
+			const host = runtime({ daily: { ledger: wrongly(), budgets: [] } }).session;
+			expect(host.command(command, details).notices).toEqual([{ message: BAD, level: "warning" }]);
+			expect(host.handle({ type: "modelCall", prompt: "p1" }).notices).toEqual([]);
+		}
+		// Said already (at an event before): the answer says it again, as asked, and what came after it comes first.
+		const told = wrongly(["Timebox: the ledger is unreadable."]);
+		const host = runtime({ daily: { ledger: told, budgets: [] } }).session;
+		expect(host.handle({ type: "modelCall", prompt: "p1" }).notices).toEqual([{ message: BAD, level: "warning" }]);
+		expect(host.command("team", details).notices).toEqual([
+			{ message: "Timebox: the ledger is unreadable.", level: "warning" },
+			{ message: BAD, level: "warning" },
+		]);
+		// An answer that does not say it leaves it to the next event.
+		const typo = runtime({ daily: { ledger: wrongly(), budgets: [] } }).session;
+		expect(said(typo.command("today +1x", details))[0]).toMatch(/^Timebox: After \/timebox today: /);
+		expect(typo.handle({ type: "modelCall", prompt: "p1" }).notices).toEqual([{ message: BAD, level: "warning" }]);
+	});
+
 	it("writes on the port's own budgets an effect that names none", () => {
 		const written: string[] = [];
 		const ledger = dailyLedger({

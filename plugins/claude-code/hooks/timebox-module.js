@@ -1895,11 +1895,20 @@ function team(daily, words) {
     standings: () => ledger.standings(budgets)
   });
 }
+function toldBefore(daily, message) {
+  const team2 = daily?.ledger.team;
+  if (daily === void 0 || team2 === void 0 || !("unusable" in team2) || !message.includes(team2.unusable))
+    return null;
+  const problem = daily.ledger.problem();
+  return problem === team2.unusable ? null : problem;
+}
 function dailyCommandAnswer(command2, ports, terms = DEFAULT_TERMS) {
   const answer = noAnswer();
   try {
     const reply = command2.kind === "today" ? today(ports.daily, command2.words, terms) : team(ports.daily, command2.words);
     carryOut(reply.effects, ports, answer, nothing);
+    const told = reply.message === null ? null : toldBefore(ports.daily, reply.message);
+    if (told !== null) answer.notices.push({ message: told, level: "warning" });
     if (reply.message !== null) answer.notices.push({ message: reply.message, level: reply.level });
   } catch (error) {
     ports.problem(`/timebox ${command2.kind}`, error);

@@ -91,6 +91,20 @@ function team(daily: DailyPort | undefined, words: string) {
 	});
 }
 
+/**
+ * A team set wrongly is said once a session: as a warning before the first of its events that says anything, or by a
+ * daily command whose answer is that warning (`/timebox team`, `/timebox today`), which takes it from the ledger so
+ * that the next event does not say it again (`opencode run --command timebox team` printed it twice). Whatever else
+ * the ledger had to say then comes first, as it would at any event; null when nothing.
+ */
+function toldBefore(daily: DailyPort | undefined, message: string): string | null {
+	const team = daily?.ledger.team;
+	if (daily === undefined || team === undefined || !("unusable" in team) || !message.includes(team.unusable))
+		return null;
+	const problem = daily.ledger.problem();
+	return problem === team.unusable ? null : problem;
+}
+
 /** Answers a daily command through `ports` (its daily port among them), in the host's `terms`. */
 export function dailyCommandAnswer(
 	command: DailyCommand,
@@ -103,6 +117,8 @@ export function dailyCommandAnswer(
 			command.kind === "today" ? today(ports.daily, command.words, terms) : team(ports.daily, command.words);
 		// A daily command starts no on-stop command: nothing reports one.
 		carryOut(reply.effects, ports, answer, nothing);
+		const told = reply.message === null ? null : toldBefore(ports.daily, reply.message);
+		if (told !== null) answer.notices.push({ message: told, level: "warning" });
 		if (reply.message !== null) answer.notices.push({ message: reply.message, level: reply.level });
 	} catch (error) {
 		ports.problem(`/timebox ${command.kind}`, error);

@@ -39,10 +39,10 @@ function machine(name: string, store = redis.url()): string {
 	return name;
 }
 
-async function run(name: string, prompt: string): Promise<RunResult> {
-	const result = await runProcess(OPENCODE, ["run", prompt], {
+async function run(name: string, prompt: string | string[], env: NodeJS.ProcessEnv = {}): Promise<RunResult> {
+	const result = await runProcess(OPENCODE, ["run", ...(typeof prompt === "string" ? [prompt] : prompt)], {
 		cwd: join(root, name, "work"),
-		env: opencodeEnv(join(root, name, "home"), { TMPDIR: join(root, name, "home") }),
+		env: opencodeEnv(join(root, name, "home"), { TMPDIR: join(root, name, "home"), ...env }),
 		timeoutMs: 180_000,
 	});
 	return {
@@ -76,5 +76,15 @@ describe("a team's daily budget in opencode", () => {
 			`[timebox] warning: Timebox: the team's daily store redis://bot@127.0.0.1:${port} cannot be reached`,
 		);
 		expect(`${done.stdout}${done.stderr}`).not.toContain("hunter2");
+	});
+
+	it("names a team name with a space in one line, where /timebox team is what the user asked", async () => {
+		mkdirSync(join(root, "p5", "work"), { recursive: true });
+		writeOpencodeHome(join(root, "p5", "home"), api.url);
+		const env = { TIMEBOX_DAILY_STORE: redis.url(), TIMEBOX_TEAM: "my team" };
+		const done = await run("p5", ["--command", "timebox", "team"], env);
+		const line = `[timebox] warning: Timebox: TIMEBOX_TEAM "my team" is not a team name (letters, digits, ".", "_", "-"). The daily budget is this machine's alone.`;
+		expect(done.stderr.split("\n").filter((said) => said.startsWith("[timebox]"))).toEqual([line]);
+		expect(redis.cli(["KEYS", "timebox:{my team}*"])).toBe("");
 	});
 });

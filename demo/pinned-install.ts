@@ -2,8 +2,8 @@
 // pinned versions are the ones installed there: the real-host tests, the bench and the host demos share one install.
 
 import { execFile, spawn } from "node:child_process";
-import { existsSync, mkdirSync, readFileSync } from "node:fs";
-import { join } from "node:path";
+import { existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { dirname, join } from "node:path";
 
 /** A pinned npm package, its binary's path, and what its `--version` prints when the right version is there. */
 export interface PinnedCli {
@@ -82,6 +82,14 @@ export function isPinnedInstalled(cli: PinnedCli): boolean {
  */
 export async function ensurePinned(cli: PinnedCli, options: InstallOptions = {}): Promise<void> {
 	if (isPinnedInstalled(cli)) return;
+	// Another process may be installing it (CI installs the hosts while the unit suite runs): one installs, the others
+	// wait for it and find it there.
+	await whileLocked(`${cli.installDir}.lock`, () =>
+		isPinnedInstalled(cli) ? Promise.resolve() : install(cli, options),
+	);
+}
+
+async function install(cli: PinnedCli, options: InstallOptions): Promise<void> {
 	const packages = [cli.packageSpec, ...(cli.withPackages ?? [])];
 	console.log(`Installing ${packages.join(" and ")} into ${cli.installDir} (first run only, this can take minutes)…`);
 	mkdirSync(cli.installDir, { recursive: true });
@@ -91,6 +99,54 @@ export async function ensurePinned(cli: PinnedCli, options: InstallOptions = {})
 	await cli.afterInstall?.();
 	if (!isPinnedInstalled(cli) || !(await printsPinnedVersion(cli))) {
 		throw new Error(`${cli.bin} --version does not print the pinned version: "${await installedVersion(cli)}"`);
+	}
+}
+
+/** How long a process waits for another's install of the same host before it gives up. */
+const LOCK_WAIT_MS = 20 * 60_000;
+/** A lock folder with no process named in it yet is its taker's for this long, then taken as left by a killed one. */
+const UNNAMED_LOCK_MS = 60_000;
+
+/**
+ * Runs `work` holding the lock folder `lock` (made with mkdir, which one process wins; the winner's pid inside it). A
+ * lock whose process has ended is taken over.
+ */
+async function whileLocked(lock: string, work: () => Promise<void>): Promise<void> {
+	mkdirSync(dirname(lock), { recursive: true });
+	const deadline = Date.now() + LOCK_WAIT_MS;
+	for (;;) {
+		try {
+			mkdirSync(lock);
+			break;
+		} catch (error) {
+			if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+		}
+		if (lockLeft(lock)) rmSync(lock, { recursive: true, force: true });
+		else if (Date.now() > deadline) throw new Error(`${lock} is still held after ${LOCK_WAIT_MS / 60_000} min`);
+		else await new Promise((resolve) => setTimeout(resolve, 500));
+	}
+	try {
+		writeFileSync(join(lock, "pid"), String(process.pid));
+		await work();
+	} finally {
+		rmSync(lock, { recursive: true, force: true });
+	}
+}
+
+/** Whether a lock folder was left by a process that ended: the one it names is gone, or it names none for long. */
+function lockLeft(lock: string): boolean {
+	try {
+		const pid = Number(readFileSync(join(lock, "pid"), "utf8"));
+		process.kill(pid, 0);
+		return false;
+	} catch (error) {
+		if ((error as NodeJS.ErrnoException).code === "ESRCH") return true;
+		if ((error as NodeJS.ErrnoException).code !== "ENOENT") return false;
+	}
+	try {
+		return Date.now() - statSync(lock).mtimeMs > UNNAMED_LOCK_MS;
+	} catch {
+		return false;
 	}
 }
 

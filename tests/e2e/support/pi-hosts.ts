@@ -12,11 +12,10 @@
 // (codemode.test.ts), which 0.73.1 does not have.
 
 import { arch, platform } from "node:os";
-import { delimiter, dirname, join, resolve } from "node:path";
+import { delimiter, dirname, join } from "node:path";
+import { REPO } from "../../../demo/repo.ts";
 import { type RunResult, runProcess } from "../../support/processes.ts";
 import { ensurePinned, type PinnedCli } from "./pinned-install.ts";
-
-const REPO = resolve(import.meta.dirname, "../../..");
 
 /** One pi to run: the Node that runs it, its CLI script, and how to make sure it is installed. */
 export interface PiHost {

@@ -81,9 +81,8 @@ export function isPinnedInstalled(cli: PinnedCli): boolean {
  * pinned version.
  */
 export async function ensurePinned(cli: PinnedCli, options: InstallOptions = {}): Promise<void> {
-	if (isPinnedInstalled(cli)) return;
-	// Another process may be installing it (CI installs the hosts while the unit suite runs): one installs, the others
-	// wait for it and find it there.
+	// Another process may be installing it (CI installs the hosts while the unit suite runs), its files there before it
+	// has finished: one installs, the others wait for it and find it there.
 	await whileLocked(`${cli.installDir}.lock`, () =>
 		isPinnedInstalled(cli) ? Promise.resolve() : install(cli, options),
 	);

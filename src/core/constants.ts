@@ -174,6 +174,9 @@ export const LEDGER_FOLDER = "timebox-ledger";
 /** The folder, in a hook host's data folder, of what each session was told by its daily ledger (said once a session). */
 export const TOLD_FOLDER = "told";
 
+/** The folder, in Timebox's opencode data folder, of the marks of the sessions opencode's TUI shows. */
+export const OPENED_FOLDER = "opened";
+
 /** The folder of V8's code cache of Timebox's code: in pi's agent directory (pi), in Timebox's state folder (hooks). */
 export const CODE_CACHE_FOLDER = "timebox-code-cache";
 

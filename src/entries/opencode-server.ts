@@ -6,6 +6,7 @@ import { createFileLedger } from "../adapters/node/file-ledger.ts";
 import { nodeScheduler, systemClock } from "../adapters/node/node-time.ts";
 import { createShellStarter } from "../adapters/node/on-stop-runner.ts";
 import { opencodeDataDir } from "../adapters/opencode/data-dir.ts";
+import { watchOpened } from "../adapters/opencode/opened.ts";
 import { createTimeboxPlugin } from "../adapters/opencode/plugin.ts";
 import { openDailyLedger } from "./daily-ledgers.ts";
 import { nodeProjectHistory, nodeReportPageWriter, type ReportLoader } from "./report/writer.ts";
@@ -42,6 +43,8 @@ export default {
 				entry: new URL("../../plugins/pi/timebox/index.js", import.meta.url).href,
 			}),
 		interactive: interactive(process.argv),
+		// The TUI runs in this process (its server in a worker): the sessions it shows are marked with this process's id.
+		sessionsShown: (shown) => watchOpened(opencodeDataDir(process.env), process.pid, shown),
 		writeStderr: (line) => process.stderr.write(`${line}\n`),
 		reportPage: nodeReportPageWriter(process.env, systemClock, importReport),
 		projectHistory: nodeProjectHistory(process.env, importReport),

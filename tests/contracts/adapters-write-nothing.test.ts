@@ -45,6 +45,8 @@ const PORT_IMPLEMENTATIONS = [
 	"src/adapters/pi/subagent-files.ts",
 	// opencode's status, a file its TUI plugin shows.
 	"src/adapters/opencode/ui.ts",
+	// The marks of the sessions opencode's TUI shows (the `sessionsShown` port's), which its TUI plugin writes.
+	"src/adapters/opencode/opened.ts",
 	// The report page's file (`/timebox report page`).
 	"src/adapters/report/write-page.ts",
 	// The cache of the `projectHistory` port's reader: what each past session used, by its file's time. It holds only

@@ -21,6 +21,11 @@ export interface TimeboxPluginDeps {
 	dailyLedger: (sessionId: string, options: Record<string, unknown>) => DailyLedger;
 	/** Whether a user watches opencode's TUI (false in `opencode run`, where toasts print nothing). */
 	interactive: boolean;
+	/**
+	 * Calls its argument with each session the TUI of this process shows from now on (opened.ts), until the function it
+	 * returns is called; absent where no TUI marks them.
+	 */
+	sessionsShown?: (shown: (sessionId: string) => void) => () => void;
 	writeStderr: (line: string) => void;
 	/** Writes the report page (`/timebox report page`); absent where none is written. */
 	reportPage?: ReportPageWriter;

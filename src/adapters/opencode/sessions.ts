@@ -67,7 +67,25 @@ export class OpencodeSessions {
 	/** The subagents the `task` tool started, by the id of its call, with their child sessions. */
 	readonly tasks = new SubagentTasks();
 
-	constructor(private readonly setup: SessionsSetup) {}
+	/** Stops watching the sessions the TUI shows. */
+	private readonly unwatch: (() => void) | undefined;
+
+	constructor(private readonly setup: SessionsSetup) {
+		const { interactive, sessionsShown } = setup.deps;
+		this.unwatch = interactive ? sessionsShown?.((sessionId) => this.shown(sessionId)) : undefined;
+	}
+
+	/**
+	 * The TUI shows the session (a session reopened, or picked from the list): one with a log of Timebox's is opened now,
+	 * not at its first prompt, so its status is shown and kept up, its deadline stops it while no prompt comes, and an
+	 * on-stop command left to start late starts. A session with no log has nothing to restore; a subagent's session is
+	 * its parent's.
+	 */
+	shown(sessionId: string): void {
+		if (this.sessions.has(sessionId) || this.isSubagent(sessionId)) return;
+		if (new SessionLog(this.setup.deps.dataDir, sessionId).lines().length === 0) return;
+		this.sessionOf(sessionId);
+	}
 
 	/** Whether a subagent runs in the session. */
 	isSubagent(sessionId: string): boolean {
@@ -104,6 +122,7 @@ export class OpencodeSessions {
 
 	/** The plugin is disposed: every session's timers stop. */
 	dispose(): void {
+		this.unwatch?.();
 		for (const session of this.sessions.values()) session.live.onShutdown();
 		this.sessions.clear();
 	}

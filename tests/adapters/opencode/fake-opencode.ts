@@ -11,7 +11,7 @@ import { createDailyLedger } from "../../../src/adapters/node/daily-ledger.ts";
 import { createFileLedger } from "../../../src/adapters/node/file-ledger.ts";
 import { type CallMessage, COMMAND_TEMPLATE } from "../../../src/adapters/opencode/calls.ts";
 import type { Hooks, PluginInput } from "../../../src/adapters/opencode/host.ts";
-import { createTimeboxPlugin } from "../../../src/adapters/opencode/plugin.ts";
+import { createTimeboxPlugin, type TimeboxPluginDeps } from "../../../src/adapters/opencode/plugin.ts";
 import type { ProjectHistoryReader, ReportPageWriter } from "../../../src/adapters/report/writer.ts";
 import { FakeTime } from "../../support/fake-time.ts";
 import { RecordingStarter, sequentialIds } from "../../support/memory-host.ts";
@@ -303,6 +303,8 @@ export class FakeOpencode {
 			/** The folder opencode works in, and the reader of its past sessions. */
 			directory?: string;
 			projectHistory?: ProjectHistoryReader;
+			/** The sessions the TUI shows, as the TUI plugin marks them. */
+			sessionsShown?: TimeboxPluginDeps["sessionsShown"];
 			/** The plugin to load instead of one over the world's fakes: the package's own `./server`, as opencode loads it. */
 			server?: ReturnType<typeof createTimeboxPlugin>;
 		} = {},
@@ -324,6 +326,7 @@ export class FakeOpencode {
 				dailyLedger: (sessionId) => createDailyLedger(world.dailyDir, sessionId, world.time),
 				interactive: opencode.interactive,
 				writeStderr: (line) => opencode.stderr.push(line),
+				...(setup.sessionsShown ? { sessionsShown: setup.sessionsShown } : {}),
 				...(setup.reportPage ? { reportPage: setup.reportPage } : {}),
 				...(setup.projectHistory ? { projectHistory: setup.projectHistory } : {}),
 			});

@@ -405,6 +405,66 @@ describe("a session that ends", () => {
 		expect(opencode.shown).toHaveLength(shown);
 	});
 
+	it("opens a session the reopened TUI shows: its status, its deadline while idle, its on-stop command once", async () => {
+		const first = await tui();
+		await first.timebox("10m -- say done");
+		await first.prompt("one");
+		world.time.advance(MINUTE);
+		await first.dispose();
+		let show: (sessionId: string) => void = () => {};
+		let watching = 0;
+		const sessionsShown = (shown: (sessionId: string) => void) => {
+			show = shown;
+			watching++;
+			return () => void watching--;
+		};
+		const reopened = await FakeOpencode.start(world, { interactive: true, sessionsShown });
+		expect(watching).toBe(1);
+		// Shown a session of no log of Timebox's (a new one, a subagent's of an earlier process): nothing to load.
+		show("ses_new");
+		expect(reopened.shown).toEqual([]);
+		expect(status("ses_new")).toBeUndefined();
+		world.time.advance(MINUTE);
+		show(MAIN);
+		show(MAIN);
+		expect(reopened.messages()).toEqual([
+			"Timebox restored: 8m 0s left (10m budget) | no turn limit. On stop it runs: say done",
+		]);
+		expect(status()).toBe("Timebox: 8m 0s left (10m budget) | no turn limit");
+		world.time.advance(8 * MINUTE);
+		expect(world.runner.commands).toEqual(["say done"]);
+		expect(reopened.messages("error")).toEqual([
+			"Timebox budget spent. Used 1 turn, 10m 0s, while the agent was idle. The chat continues.",
+		]);
+		await reopened.dispose();
+		expect(watching).toBe(0);
+		// In `opencode run` no TUI shows anything.
+		await FakeOpencode.start(world, { interactive: false, sessionsShown });
+		expect(watching).toBe(0);
+	});
+
+	it("stops a time budget that ran out while the TUI was closed as the reopened TUI shows its session", async () => {
+		const first = await tui();
+		await first.timebox("10m -- say done");
+		await first.dispose();
+		let show: (sessionId: string) => void = () => {};
+		const reopened = await FakeOpencode.start(world, {
+			interactive: true,
+			sessionsShown: (shown) => {
+				show = shown;
+				return () => {};
+			},
+		});
+		world.time.advance(20 * MINUTE);
+		expect(world.runner.commands).toEqual([]);
+		show(MAIN);
+		world.time.advance(1_000);
+		expect(world.runner.commands).toEqual(["say done"]);
+		expect(reopened.messages("error")).toEqual([
+			"Timebox budget spent. Used 0 turns, 20m 0s, while the agent was idle. The chat continues.",
+		]);
+	});
+
 	it("stops only that session's timers when opencode deletes it", async () => {
 		const opencode = await tui();
 		await opencode.timebox("1m -- say one", "ses_one");

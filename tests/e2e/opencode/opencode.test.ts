@@ -1,7 +1,8 @@
 // Timebox in the real opencode, loaded from this checkout through the `plugin` list of a throwaway HOME, against a
 // loopback fake of the chat completions API: the budget line answered without a request (in `opencode run` and in the
 // TUI), the prompt limit across `opencode run -c`, the warning in the request, the hard stop of a running tool at the
-// deadline with the on-stop command once, the idle expiry in the TUI, a bad budget line, and the loop guard.
+// deadline with the on-stop command once, the idle expiry in the TUI (in a session reopened there too), a bad budget
+// line, and the loop guard.
 
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
@@ -410,9 +411,10 @@ describe("installing Timebox in opencode", () => {
 class Tui {
 	private readonly socket = join(root, "tmux.sock");
 
-	start(env: NodeJS.ProcessEnv): void {
+	/** opencode's TUI in the test's home, with the variables and words given (`-c` continues the last session). */
+	start(env: NodeJS.ProcessEnv, args: readonly string[] = []): void {
 		const vars = Object.entries(opencodeEnv(home, env)).map(([key, value]) => `${key}='${value}'`);
-		const command = `cd '${join(root, "work")}' && env ${vars.join(" ")} '${OPENCODE}'`;
+		const command = `cd '${join(root, "work")}' && env ${vars.join(" ")} '${OPENCODE}' ${args.join(" ")}`;
 		this.tmux("-f", "/dev/null", "new-session", "-d", "-x", "160", "-y", "45", command);
 	}
 
@@ -462,6 +464,37 @@ describe("Timebox in the opencode TUI", () => {
 		const ran = read().trim().split("\n").map(Number);
 		const late = (ran[0] ?? Number.NaN) - (budget.startTime + 4_000);
 		console.log(`opencode idle expiry: on-stop ran ${late} ms after the deadline`);
+		expect(ran).toHaveLength(1);
+		expect(late).toBeLessThanOrEqual(500);
+		expect(tui.screen()).toContain("Timebox ran the on-stop command");
+		expect(api.requests).toEqual([]);
+	});
+
+	it("opens a session reopened with `opencode -c` as it shows: its status counts down, and its deadline runs the on-stop command while idle, once", async () => {
+		const stopFile = join(root, "stopped.txt");
+		tui.start({});
+		await expect.poll(() => tui.screen(), { timeout: 30_000, interval: 250 }).toContain("Ask anything");
+		await new Promise((done) => setTimeout(done, 1_500));
+		tui.type(`/timebox 30s -- ${stopScript(stopFile)}`);
+		await expect.poll(() => tui.screen(), { timeout: 5_000, interval: 100 }).toContain("/timebox 30s --");
+		tui.enter();
+		await expect.poll(() => tui.screen(), { timeout: 10_000, interval: 100 }).toContain("Timebox set: 30s.");
+		const budget = sessionLog().find((line) => line.kind === "active")?.budget as { startTime: number };
+		// The TUI closed as a closed terminal closes it, and opened again on the session: nothing is typed in it.
+		tui.stop();
+		tui = new Tui();
+		tui.start({}, ["-c"]);
+		const left = () => /Timebox: (\d+)s left \(30s budget\)/.exec(tui.screen())?.[1];
+		await expect.poll(left, { timeout: 20_000, interval: 100 }).toBeDefined();
+		expect(tui.screen()).toMatch(/Timebox restored: \d+s left \(30s budget\)/);
+		const first = Number(left());
+		await expect.poll(() => Number(left() ?? first), { timeout: 5_000, interval: 250 }).toBeLessThan(first);
+		const read = () => (existsSync(stopFile) ? readFileSync(stopFile, "utf8") : "");
+		await expect.poll(read, { timeout: 40_000, interval: 50 }).not.toBe("");
+		await new Promise((done) => setTimeout(done, 1_500));
+		const ran = read().trim().split("\n").map(Number);
+		const late = (ran[0] ?? Number.NaN) - (budget.startTime + 30_000);
+		console.log(`opencode reopened, idle expiry: on-stop ran ${late} ms after the deadline`);
 		expect(ran).toHaveLength(1);
 		expect(late).toBeLessThanOrEqual(500);
 		expect(tui.screen()).toContain("Timebox ran the on-stop command");

@@ -50,7 +50,8 @@ export default defineConfig({
 					// A real host's run takes 10 to 30 s on a busy 2-core machine (opencode's), and a test makes up to six.
 					testTimeout: 300_000,
 					hookTimeout: 60_000,
-					// Real pi sessions, processes and timers: one file at a time keeps timing measurements honest.
+					// Real pi sessions, processes and timers: one file at a time keeps timing measurements honest. `npm run
+					// test:e2e` runs the files that time nothing beside them, at the lowest priority (scripts/test-e2e.mjs).
 					fileParallelism: false,
 				},
 			},

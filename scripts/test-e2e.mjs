@@ -13,6 +13,7 @@ const vitest = resolve(repo, "node_modules/vitest/vitest.mjs");
 
 /** The files that measure no time: each waits for what it checks, however long the host takes. */
 const SIDE_LANE = [
+	"tests/e2e/opencode/opencode.test.ts",
 	"tests/e2e/report-page.test.ts",
 	"tests/e2e/opencode/subagents.test.ts",
 	"tests/e2e/packaging.test.ts",

@@ -1,102 +1,27 @@
 // Timebox in the real opencode, loaded from this checkout through the `plugin` list of a throwaway HOME, against a
-// loopback fake of the chat completions API: the budget line answered without a request (in `opencode run` and in the
-// TUI), the prompt limit across `opencode run -c`, the warning in the request, the hard stop of a running tool at the
-// deadline with the on-stop command once, the idle expiry in the TUI (in a session reopened there too), a bad budget
-// line, and the loop guard.
+// loopback fake of the chat completions API, in `opencode run`: the budget line answered without a request, the prompt
+// limit across `opencode run -c`, the warning in the request, the step cap, the loop guard, a daily budget across
+// sessions, the token cap, a bad budget line, and the packed package installed with `opencode plugin`. Nothing here
+// measures time (the deadlines are in deadlines.test.ts): `npm run test:e2e` runs it in its side lane.
 
-import { spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
-import { mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { stripVTControlCharacters } from "node:util";
-import { afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { BYTES_PER_TOKEN } from "../../../demo/fakes/as-allowed.ts";
-import { type ChatReply, type ChatRequest, FakeChat } from "../../../demo/fakes/chat.ts";
+import type { FakeChat } from "../../../demo/fakes/chat.ts";
 import { type RunResult, runProcess } from "../../support/processes.ts";
-import { ensureOpencode, OPENCODE, opencodeEnv, preinstallPluginPackage, REPO, writeOpencodeHome } from "./support.ts";
+import { opencodeWorld, runOpencode, sessionLogOf } from "./harness.ts";
+import { OPENCODE, opencodeEnv, preinstallPluginPackage, REPO, writeOpencodeHome } from "./support.ts";
 
+const world = opencodeWorld();
 let api: FakeChat;
 let root: string;
-let home: string;
-
-beforeAll(async () => {
-	await ensureOpencode();
-}, 600_000);
-
-beforeEach(async () => {
-	api = await FakeChat.start();
-	root = await mkdtemp(join(tmpdir(), "timebox-opencode-"));
-	home = join(root, "home");
-	mkdirSync(join(root, "work"));
-	writeOpencodeHome(home, api.url);
+beforeEach(() => {
+	({ api, root } = world);
 });
-
-afterEach(async () => {
-	await api.close();
-	await rm(root, { recursive: true, force: true });
-});
-
-/** `opencode run` with the words given (`-c` continues the last session), stdin closed. */
-async function run(args: string[], env: NodeJS.ProcessEnv = {}): Promise<RunResult> {
-	const result = await runProcess(OPENCODE, ["run", ...args], {
-		cwd: join(root, "work"),
-		env: opencodeEnv(home, env),
-		timeoutMs: 120_000,
-	});
-	// opencode colours its own lines even into a pipe: what a user reads is the text.
-	return {
-		...result,
-		stdout: stripVTControlCharacters(result.stdout),
-		stderr: stripVTControlCharacters(result.stderr),
-	};
-}
-
-/** The lines of Timebox's log of every session. */
-function sessionLog(): Array<Record<string, unknown>> {
-	const folder = join(home, ".local", "state", "timebox", "opencode", "sessions");
-	const files = existsSync(folder) ? readdirSync(folder) : [];
-	return files.flatMap((file) =>
-		readFileSync(join(folder, file), "utf8")
-			.split("\n")
-			.filter((line) => line.length > 0)
-			.map((line) => JSON.parse(line) as Record<string, unknown>),
-	);
-}
-
-/** When the budget of the session that has one started (ms), from its log. */
-function budgetStart(): number {
-	const budget = sessionLog().find((line) => line.kind === "active")?.budget as { startTime: number } | undefined;
-	if (budget === undefined) throw new Error("no session has a budget");
-	return budget.startTime;
-}
-
-/**
- * A budget set with the session ends a time after opencode's start-up, which takes longer on a busy machine. This runs
- * one prompt in the test's home with no budget (opencode's first run in a home is its slowest, so the test's own run is
- * warm), and measures how long opencode took from the prompt reaching Timebox, where a default budget starts, to its
- * model request; the warm-up's requests are forgotten.
- */
-async function warmUp(): Promise<number> {
-	api.reply({ text: "WARM" });
-	await run(["warm up"]);
-	const prompt = sessionLog().find((line) => line.kind === "prompt")?.at as number;
-	const startUp = (api.main[0]?.at ?? Number.NaN) - prompt;
-	api.forget();
-	return startUp;
-}
-
-/** A time budget of whole seconds, at least `least`, that outlasts three start-ups as long as the one measured and 1 s. */
-function budgetAfter(startUp: number, least: number): number {
-	return Math.max(least, Math.ceil((3 * startUp + 1_000) / 1_000));
-}
-
-/** A script that appends the time it ran (ms) to `file`: an on-stop command of one word, as opencode run passes it. */
-function stopScript(file: string): string {
-	const script = join(root, "on-stop.sh");
-	writeFileSync(script, `#!/bin/sh\ndate +%s%3N >> '${file}'\n`, { mode: 0o755 });
-	return script;
-}
+const run = (args: string[], env: NodeJS.ProcessEnv = {}) => runOpencode(world, args, env);
+const sessionLog = () => sessionLogOf(world);
 
 describe("Timebox in opencode run", () => {
 	it("answers `--command timebox` without a model request, and keeps the line out of later requests", async () => {
@@ -187,35 +112,6 @@ describe("Timebox in opencode run", () => {
 		expect(titles[0]?.text).not.toContain("Timebox");
 	});
 
-	it("stops a running tool within 0.5 s of the deadline, sends nothing more, and runs the on-stop command once", async () => {
-		const stopFile = join(root, "stopped.txt");
-		// The budget starts with the session, before opencode's first model request: it outlasts the start-up measured.
-		const startUp = await warmUp();
-		const seconds = budgetAfter(startUp, 4);
-		let left = Number.NaN;
-		const sleep = (request: ChatRequest): ChatReply => {
-			left = budgetStart() + seconds * 1_000 - request.at;
-			return { bash: "sleep 60; echo slept" };
-		};
-		api.reply(sleep, { text: "NEVER" });
-		const loop = await run(["loop"], { TIMEBOX_DEFAULT: `${seconds}s -- ${stopScript(stopFile)}` });
-		const ended = Date.now();
-		const deadline = budgetStart() + seconds * 1_000;
-		expect(loop.stdout).not.toContain("slept");
-		expect(loop.stdout).not.toContain("NEVER");
-		expect(loop.stderr).toContain(`[timebox] error: Timebox budget spent. Used 0 turns, ${seconds}s.`);
-		expect(api.main).toHaveLength(1);
-		await new Promise((done) => setTimeout(done, 1_500));
-		const ran = readFileSync(stopFile, "utf8").trim().split("\n").map(Number);
-		const late = (ran[0] ?? Number.NaN) - deadline;
-		console.log(
-			`opencode time stop: start-up ${startUp} ms, budget ${seconds}s, the tool asked for ${left} ms before the deadline; on-stop ran ${late} ms after the deadline; run ended after ${ended - deadline} ms`,
-		);
-		expect(ran).toHaveLength(1);
-		expect(late).toBeGreaterThanOrEqual(0);
-		expect(late).toBeLessThanOrEqual(500);
-	});
-
 	it("caps a prompt at steps:2: the 3rd call is the wrap-up, a tool asked for then is refused, and the run ends", async () => {
 		const ran = join(root, "ran.txt");
 		api.reply({ bash: `echo 1 >> '${ran}'` }, { bash: `echo 2 >> '${ran}'` }, { bash: `echo 3 >> '${ran}'` });
@@ -299,64 +195,6 @@ describe("Timebox in opencode run", () => {
 		expect(api.requests).toHaveLength(requests);
 	});
 
-	it("with grace:10s lets the run wrap up: the tool asked for after the deadline is refused, the answer is kept", async () => {
-		const stopFile = join(root, "stopped.txt");
-		const ran = join(root, "ran.txt");
-		// The budget outlasts opencode's start-up, and the first tool, asked for before the deadline, ends 2 s after it.
-		const startUp = await warmUp();
-		const seconds = budgetAfter(startUp, 2);
-		let left = Number.NaN;
-		const pastDeadline = (request: ChatRequest): ChatReply => {
-			left = budgetStart() + seconds * 1_000 - request.at;
-			return { bash: `sleep ${(Math.max(0, left) / 1_000 + 2).toFixed(1)}` };
-		};
-		api.reply(pastDeadline, { bash: `echo late >> '${ran}'` }, { text: "FINAL SUMMARY" });
-		const loop = await run(["loop"], { TIMEBOX_DEFAULT: `${seconds}s grace:10s -- ${stopScript(stopFile)}` });
-		const deadline = budgetStart() + seconds * 1_000;
-		const after = api.main.map((request) => request.at - deadline);
-		console.log(
-			`opencode grace: start-up ${startUp} ms, budget ${seconds}s, the tool asked for ${left} ms before the deadline; requests ${after.join(", ")} ms after it`,
-		);
-		expect(loop.stdout).toContain("FINAL SUMMARY");
-		expect(loop.stderr).toContain("it has 10s to write its final answer");
-		expect(existsSync(ran)).toBe(false);
-		expect(api.main).toHaveLength(3);
-		expect(api.main[1]?.text).toContain("TIMEBOX: BUDGET SPENT");
-		expect(api.main[2]?.text).toContain("Timebox: the budget is spent");
-		await expect
-			.poll(() => (existsSync(stopFile) ? readFileSync(stopFile, "utf8") : ""), { timeout: 3_000 })
-			.not.toBe("");
-		expect(readFileSync(stopFile, "utf8").trim().split("\n")).toHaveLength(1);
-	});
-
-	it("stops a prompt whose time runs out before its first request: nothing is sent, and the on-stop command runs once", async () => {
-		const stopFile = join(root, "stopped.txt");
-		// A second plugin holds the prompt for 2 s where opencode's start-up is, between the prompt reaching Timebox
-		// (where a default budget starts) and its first model call: the 1 s budget runs out there. It holds both the
-		// prompt's hook and the call's, so that the window falls between Timebox's two whichever plugin opencode runs first.
-		const slow = join(home, ".config", "opencode", "plugin", "slow-start.js");
-		mkdirSync(join(slow, ".."), { recursive: true });
-		const hold = "() => new Promise((done) => setTimeout(done, 2000))";
-		writeFileSync(
-			slow,
-			`export const SlowStart = async () => ({ "chat.message": ${hold}, "experimental.chat.messages.transform": ${hold} });\n`,
-		);
-		api.reply({ bash: `echo ran >> '${join(root, "ran.txt")}'` }, { text: "NEVER" });
-		const loop = await run(["loop"], { TIMEBOX_DEFAULT: `1s -- ${stopScript(stopFile)}` });
-		console.log(`opencode stop before the first request: ${JSON.stringify(loop.stderr)}`);
-		expect(loop.stderr).toContain(
-			"[timebox] error: Timebox budget spent. Used 0 turns, 1s. The agent stops for this turn.",
-		);
-		expect(loop.stderr).not.toContain("while the agent was idle");
-		expect(loop.stdout).not.toContain("NEVER");
-		expect(api.main).toHaveLength(0);
-		expect(existsSync(join(root, "ran.txt"))).toBe(false);
-		await expect
-			.poll(() => (existsSync(stopFile) ? readFileSync(stopFile, "utf8") : ""), { timeout: 3_000 })
-			.not.toBe("");
-		expect(readFileSync(stopFile, "utf8").trim().split("\n")).toHaveLength(1);
-	});
-
 	it("caps each request's max_tokens at what is left of tokens:150k, and never sends the call that cannot fit", async () => {
 		// The fake answers each request with as many tokens as it allows, and its input from the request's size.
 		api.answerAsAllowed();
@@ -403,101 +241,6 @@ describe("installing Timebox in opencode", () => {
 			timeoutMs: 60_000,
 		});
 		expect(stripVTControlCharacters(set.stderr)).toContain("[timebox] info: Timebox set: 15m.");
-		expect(api.requests).toEqual([]);
-	});
-});
-
-/** A TUI session in tmux on its own socket. */
-class Tui {
-	private readonly socket = join(root, "tmux.sock");
-
-	/** opencode's TUI in the test's home, with the variables and words given (`-c` continues the last session). */
-	start(env: NodeJS.ProcessEnv, args: readonly string[] = []): void {
-		const vars = Object.entries(opencodeEnv(home, env)).map(([key, value]) => `${key}='${value}'`);
-		const command = `cd '${join(root, "work")}' && env ${vars.join(" ")} '${OPENCODE}' ${args.join(" ")}`;
-		this.tmux("-f", "/dev/null", "new-session", "-d", "-x", "160", "-y", "45", command);
-	}
-
-	screen(): string {
-		return this.tmux("capture-pane", "-p");
-	}
-
-	type(text: string): void {
-		this.tmux("send-keys", "-l", text);
-	}
-
-	enter(): void {
-		this.tmux("send-keys", "C-m");
-	}
-
-	stop(): void {
-		this.tmux("kill-server");
-	}
-
-	private tmux(...args: string[]): string {
-		return spawnSync("tmux", ["-S", this.socket, ...args], { encoding: "utf8" }).stdout ?? "";
-	}
-}
-
-describe("Timebox in the opencode TUI", () => {
-	let tui: Tui;
-	beforeEach(() => {
-		tui = new Tui();
-	});
-	afterEach(() => tui.stop());
-
-	it("answers /timebox in a toast with no request, shows the status by the prompt, and runs the on-stop command at the deadline while idle, once", async () => {
-		const stopFile = join(root, "stopped.txt");
-		tui.start({});
-		await expect.poll(() => tui.screen(), { timeout: 30_000, interval: 250 }).toContain("Ask anything");
-		// The prompt shows before opencode has finished starting, and keys typed in that moment are lost.
-		await new Promise((done) => setTimeout(done, 1_500));
-		tui.type(`/timebox 4s -- ${stopScript(stopFile)}`);
-		await expect.poll(() => tui.screen(), { timeout: 5_000, interval: 100 }).toContain("/timebox 4s --");
-		tui.enter();
-		await expect.poll(() => tui.screen(), { timeout: 10_000, interval: 100 }).toContain("Timebox set: 4s.");
-		await expect.poll(() => tui.screen(), { timeout: 5_000, interval: 100 }).toMatch(/Timebox: \ds left \(4s budget\)/);
-		const budget = sessionLog().find((line) => line.kind === "active")?.budget as { startTime: number };
-		const read = () => (existsSync(stopFile) ? readFileSync(stopFile, "utf8") : "");
-		await expect.poll(read, { timeout: 10_000, interval: 50 }).not.toBe("");
-		await new Promise((done) => setTimeout(done, 1_500));
-		const ran = read().trim().split("\n").map(Number);
-		const late = (ran[0] ?? Number.NaN) - (budget.startTime + 4_000);
-		console.log(`opencode idle expiry: on-stop ran ${late} ms after the deadline`);
-		expect(ran).toHaveLength(1);
-		expect(late).toBeLessThanOrEqual(500);
-		expect(tui.screen()).toContain("Timebox ran the on-stop command");
-		expect(api.requests).toEqual([]);
-	});
-
-	it("opens a session reopened with `opencode -c` as it shows: its status counts down, and its deadline runs the on-stop command while idle, once", async () => {
-		const stopFile = join(root, "stopped.txt");
-		tui.start({});
-		await expect.poll(() => tui.screen(), { timeout: 30_000, interval: 250 }).toContain("Ask anything");
-		await new Promise((done) => setTimeout(done, 1_500));
-		tui.type(`/timebox 30s -- ${stopScript(stopFile)}`);
-		await expect.poll(() => tui.screen(), { timeout: 5_000, interval: 100 }).toContain("/timebox 30s --");
-		tui.enter();
-		await expect.poll(() => tui.screen(), { timeout: 10_000, interval: 100 }).toContain("Timebox set: 30s.");
-		const budget = sessionLog().find((line) => line.kind === "active")?.budget as { startTime: number };
-		// The TUI closed as a closed terminal closes it, and opened again on the session: nothing is typed in it.
-		tui.stop();
-		tui = new Tui();
-		tui.start({}, ["-c"]);
-		const left = () => /Timebox: (\d+)s left \(30s budget\)/.exec(tui.screen())?.[1];
-		await expect.poll(left, { timeout: 20_000, interval: 100 }).toBeDefined();
-		expect(tui.screen()).toMatch(/Timebox restored: \d+s left \(30s budget\)/);
-		const first = Number(left());
-		await expect.poll(() => Number(left() ?? first), { timeout: 5_000, interval: 250 }).toBeLessThan(first);
-		const read = () => (existsSync(stopFile) ? readFileSync(stopFile, "utf8") : "");
-		await expect.poll(read, { timeout: 40_000, interval: 50 }).not.toBe("");
-		await new Promise((done) => setTimeout(done, 1_500));
-		const ran = read().trim().split("\n").map(Number);
-		const late = (ran[0] ?? Number.NaN) - (budget.startTime + 30_000);
-		console.log(`opencode reopened, idle expiry: on-stop ran ${late} ms after the deadline`);
-		expect(ran).toHaveLength(1);
-		expect(late).toBeLessThanOrEqual(500);
-		expect(tui.screen()).toContain("Timebox ran the on-stop command");
 		expect(api.requests).toEqual([]);
 	});
 });

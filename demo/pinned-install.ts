@@ -81,7 +81,7 @@ export function isPinnedInstalled(cli: PinnedCli): boolean {
  * pinned version.
  */
 export async function ensurePinned(cli: PinnedCli, options: InstallOptions = {}): Promise<void> {
-	// Another process may be installing it (CI installs the hosts while the unit suite runs), its files there before it
+	// Another process may be installing it (CI installs the hosts while the gates run), its files there before it
 	// has finished: one installs, the others wait for it and find it there.
 	await whileLocked(`${cli.installDir}.lock`, () =>
 		isPinnedInstalled(cli) ? Promise.resolve() : install(cli, options),

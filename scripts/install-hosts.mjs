@@ -1,6 +1,6 @@
 // Installs every pinned host binary the real-host tests run, as the end-to-end suite's set-up does, on its own: CI
-// starts it while the gates and the unit suite run, and the suite's set-up then finds the hosts installed (or waits
-// for the install under way). The set-up is TypeScript; esbuild bundles it for this Node first.
+// runs it while the gates run, and the suite's set-up then finds the hosts installed (or waits for an install under
+// way). The set-up is TypeScript; esbuild bundles it for this Node first.
 
 import { rmSync } from "node:fs";
 import { tmpdir } from "node:os";

@@ -363,8 +363,10 @@ describe("Timebox on function hooks, in the TUI", () => {
 		const ranAt = join(box.root, "ran-at.txt");
 		tui.start(claudeEnv(options()));
 		await expect.poll(() => tui.screen(), { timeout: 60_000, interval: 250 }).toContain("❯");
+		// The prompt takes keys a moment after it is drawn (on a busy machine, keys typed at once were lost).
+		await new Promise((done) => setTimeout(done, 1_500));
 		tui.type(`/timebox 8s -- date +%s%3N >> '${ranAt}'`);
-		await new Promise((done) => setTimeout(done, 300));
+		await expect.poll(() => tui.screen(), { timeout: 5_000, interval: 100 }).toContain("/timebox 8s --");
 		tui.enter();
 		await expect.poll(() => tui.screen(), { timeout: 10_000, interval: 100 }).toContain("Timebox set: 8s.");
 		const deadline = (await budgetStart()) + 8_000;

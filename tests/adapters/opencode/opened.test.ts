@@ -62,5 +62,14 @@ describe("the sessions the TUI shows", () => {
 		expect(heard).toEqual(["ses_one"]);
 		events.emit("error", new Error("the folder went"));
 		expect(closed).toBe(1);
+		// A later process watches the folder an earlier one made, and stops its watch when it is done.
+		const stop = watchOpened(
+			dataDir,
+			42,
+			() => {},
+			() => watcher,
+		);
+		stop();
+		expect(closed).toBe(2);
 	});
 });

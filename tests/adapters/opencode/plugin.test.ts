@@ -418,7 +418,11 @@ describe("a session that ends", () => {
 			watching++;
 			return () => void watching--;
 		};
-		const reopened = await FakeOpencode.start(world, { interactive: true, sessionsShown });
+		const reopened = await FakeOpencode.start(world, {
+			interactive: true,
+			sessionsShown,
+			env: { TIMEBOX_DEFAULT: "5m" },
+		});
 		expect(watching).toBe(1);
 		// Shown a session of no log of Timebox's (a new one, a subagent's of an earlier process): nothing to load.
 		show("ses_new");

@@ -18,6 +18,7 @@ import { storeTexts } from "../adapters/team/outage.ts";
 import { fileOutbox, outboxFolder } from "../adapters/team/outbox.ts";
 import { type ReadAheadDailyLedger, ReadAheadLedger } from "../adapters/team/read-ahead.ts";
 import { SCRIPT_SHAS, SCRIPTS } from "../adapters/team/scripts.ts";
+import { handleConnector, tcpBindings } from "../adapters/team/tcp-handle.ts";
 import { TeamDay, type TeamLedgerOptions } from "../adapters/team/team-day.ts";
 import { firstTold, type SessionTold } from "../adapters/team/told.ts";
 import { saying } from "../adapters/team/unusable.ts";
@@ -102,12 +103,15 @@ export function openDailyLedger(options: DailyLedgerOptions): DailyLedger {
 	return new TeamLedger(team.day, open);
 }
 
-/** The team's store, called from this process. */
+/**
+ * The team's store, called from this process (a hook's, or the hooks module's batch): on Node's TCP handle, which spares
+ * a process that makes two or three calls loading node:net.
+ */
 function asyncStore(config: TeamConfig) {
 	return openStore(config.url, SCRIPTS, {
 		connectMs: TEAM_CONNECT_MS,
 		callMs: TEAM_CALL_MS,
-		connector: nodeConnector,
+		connector: handleConnector(tcpBindings(process), nodeConnector),
 		shas: SCRIPT_SHAS,
 	});
 }

@@ -1,4 +1,4 @@
-// The team store's client (node:net, Redis's protocol) against a real redis-server: it logs in as an ACL user and picks
+// The team store's client (over node:net and over Node's TCP handle, Redis's protocol) against a real redis-server: it logs in as an ACL user and picks
 // the database, calls a script by its SHA and sends it whole once the store forgot it, answers calls made together in
 // order, and fails in the store's own words (a wrong password, a key the user may not touch), at once on a refused
 // connection, and within its bound on a server that takes the connection and never answers. And `rediss://`: Codex's
@@ -12,6 +12,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { nodeConnector, openStore } from "../../../src/adapters/team/client.ts";
+import { handleConnector, tcpBindings } from "../../../src/adapters/team/tcp-handle.ts";
 import { freePort, RedisServer } from "../support/redis.ts";
 
 const SCRIPTS = {
@@ -19,6 +20,15 @@ const SCRIPTS = {
 	echo: "return {ARGV[1], KEYS[1]}",
 };
 const OPTIONS = { connectMs: 1_000, callMs: 2_000, connector: nodeConnector };
+/** The connection a hook process makes (Node's TCP handle), and node:net's, which pi's and opencode's worker makes. */
+const CONNECTIONS = [
+	["node:net", nodeConnector],
+	["Node's TCP handle", handleConnector(tcpBindings({ ...process, execArgv: [], env: {} }), notUsed)],
+] as const;
+
+function notUsed(): never {
+	throw new Error("node:net was used for a store at an address");
+}
 let redis: RedisServer;
 
 beforeAll(async () => {
@@ -42,8 +52,14 @@ beforeAll(async () => {
 });
 afterAll(() => redis.dispose());
 
-describe("the store's client on a real Redis", () => {
+describe.each(CONNECTIONS)("the store's client on a real Redis, over %s", (_, connector) => {
+	const OPTIONS = { connectMs: 1_000, callMs: 2_000, connector };
+
 	it("logs in as an ACL user, picks the database, and sends a script whole again once Redis forgot it", async () => {
+		// Each connection's run starts from no count. (The wrong password's test below leaves one in database 0: its
+		// script, sent behind the refused log-in, runs as this Redis's open default user.)
+		redis.cli(["-n", "3", "DEL", "timebox:{platform}:n"]);
+		redis.cli(["-n", "0", "DEL", "timebox:{platform}:n"]);
 		const store = openStore(redis.url("platform-bot:s3cret").concat("/3"), SCRIPTS, OPTIONS);
 		try {
 			expect(await store.call("echo", ["timebox:{platform}:k"], ["x"], 5_000)).toEqual({
@@ -90,7 +106,7 @@ describe("the store's client on a real Redis", () => {
 	});
 });
 
-describe("a server that takes the connection and never answers", () => {
+describe.each(CONNECTIONS)("a server that takes the connection and never answers, over %s", (_, connector) => {
 	let server: Server;
 	let port: number;
 	beforeAll(async () => {
@@ -103,7 +119,7 @@ describe("a server that takes the connection and never answers", () => {
 	afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
 	it("gives up a call within its bound", async () => {
-		const store = openStore(`redis://127.0.0.1:${port}`, SCRIPTS, { ...OPTIONS, callMs: 300 });
+		const store = openStore(`redis://127.0.0.1:${port}`, SCRIPTS, { ...OPTIONS, connector, callMs: 300 });
 		const started = performance.now();
 		expect(await store.call("add", ["k"], [1], 5_000)).toEqual({ ok: false, error: "no answer within 300 ms" });
 		const took = performance.now() - started;

@@ -17,6 +17,7 @@ import {
 	requestsAnswered,
 	type StoredLimits,
 	type TeamAsk,
+	type TeamView,
 	teamCommand,
 	teamStandings,
 	teamStoreDidNotTake,
@@ -217,7 +218,7 @@ describe("/timebox team", () => {
 		});
 	});
 
-	const reads = (view = { stored: STORED, asks: [] as TeamAsk[] }) => ({
+	const reads = (view: TeamView = { stored: STORED, asks: [] }) => ({
 		view: () => view,
 		standings: () => teamStandings([], TEAM, READING, machine),
 	});
@@ -304,13 +305,33 @@ describe("/timebox team", () => {
 				},
 			],
 		});
-		expect(teamCommand(TEAM, "set off", reads()).effects).toEqual([
+		const removing = [
 			{
 				kind: "setTeamLimits",
 				limits: null,
 				done: [{ kind: "notify", level: "info", message: teamLimitsRemoved(TEAM) }],
 			},
+		];
+		expect(teamCommand(TEAM, "set off", reads()).effects).toEqual(removing);
+		// A store read to keep no limits: written all the same (a member is refused as for any change), and said to have
+		// had none to remove.
+		expect(teamCommand(TEAM, "set off", reads({ stored: null, asks: [] })).effects).toEqual([
+			{
+				...removing[0],
+				done: [
+					{
+						kind: "notify",
+						level: "info",
+						message:
+							"Timebox: the team platform's store keeps no limits, so there were none to remove: each machine's own daily budget (TIMEBOX_DAILY) is the team's.",
+					},
+				],
+			},
 		]);
+		// A store that could not be read: the write's answer says what became of it.
+		expect(teamCommand(TEAM, "set off", { ...reads(), view: () => ({ unreadable: "no store" }) }).effects).toEqual(
+			removing,
+		);
 		const asked = teamCommand(TEAM, "ask +30m a release", reads());
 		expect(asked.effects).toEqual([
 			{

@@ -965,6 +965,9 @@ ${note}`).join("");
 function teamLimitsRemoved(team2) {
   return `Timebox: the team ${team2.name}'s limits are removed from its store: each machine's own daily budget (TIMEBOX_DAILY) is the team's again.`;
 }
+function teamHadNoLimits(team2) {
+  return `Timebox: the team ${team2.name}'s store keeps no limits, so there were none to remove: each machine's own daily budget (TIMEBOX_DAILY) is the team's.`;
+}
 function teamAsked(team2, adjustment, why, grant) {
   const reason = why === "" ? "" : ` (${JSON.stringify(why)})`;
   return `Timebox: asked the team ${team2.name}'s admin for ${describeAdded(adjustment)}${reason}. The admin sees it in /timebox team, and grants it with /timebox today ${grant}.`;
@@ -1154,12 +1157,12 @@ function teamCommand(team2, words, reads) {
           { kind: "setTeamLimits", limits: command2.limits, done: notify2(teamLimitsSet(team2, command2, command2.notes)) }
         ]
       };
-    case "unset":
-      return {
-        message: null,
-        level: "info",
-        effects: [{ kind: "setTeamLimits", limits: null, done: notify2(teamLimitsRemoved(team2)) }]
-      };
+    case "unset": {
+      const view = reads.view();
+      const none = "stored" in view && view.stored === null;
+      const done = notify2(none ? teamHadNoLimits(team2) : teamLimitsRemoved(team2));
+      return { message: null, level: "info", effects: [{ kind: "setTeamLimits", limits: null, done }] };
+    }
     case "ask": {
       const { adjustment, why, grant } = command2;
       const done = notify2(teamAsked(team2, adjustment, why, grant));

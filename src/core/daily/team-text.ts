@@ -81,6 +81,11 @@ export function teamLimitsRemoved(team: DailyTeam): string {
 	return `Timebox: the team ${team.name}'s limits are removed from its store: each machine's own daily budget (TIMEBOX_DAILY) is the team's again.`;
 }
 
+/** The reply to `team set off` where the store was read to keep no limits. */
+export function teamHadNoLimits(team: DailyTeam): string {
+	return `Timebox: the team ${team.name}'s store keeps no limits, so there were none to remove: each machine's own daily budget (TIMEBOX_DAILY) is the team's.`;
+}
+
 /** The reply to `team ask`: what was asked, and how the admin grants it (`grant`: the words to add, `+30m`). */
 export function teamAsked(team: DailyTeam, adjustment: DailyAdjustment, why: string, grant: string): string {
 	const reason = why === "" ? "" : ` (${JSON.stringify(why)})`;

@@ -15,7 +15,15 @@ import type {
 } from "../model/daily.ts";
 import type { Effect } from "../model/events.ts";
 import type { DailyStanding, DailyUse } from "./daily-budget.ts";
-import { NO_TEAM, STORE_SOURCE, teamAsked, teamLimitsRemoved, teamLimitsSet, teamReport } from "./team-text.ts";
+import {
+	NO_TEAM,
+	STORE_SOURCE,
+	teamAsked,
+	teamHadNoLimits,
+	teamLimitsRemoved,
+	teamLimitsSet,
+	teamReport,
+} from "./team-text.ts";
 import { parseToday } from "./today-command.ts";
 
 /**
@@ -268,12 +276,14 @@ export function teamCommand(
 					{ kind: "setTeamLimits", limits: command.limits, done: notify(teamLimitsSet(team, command, command.notes)) },
 				],
 			};
-		case "unset":
-			return {
-				message: null,
-				level: "info",
-				effects: [{ kind: "setTeamLimits", limits: null, done: notify(teamLimitsRemoved(team)) }],
-			};
+		case "unset": {
+			// Written whatever the store was read to hold, so that a member is refused as for any change; a store read to
+			// hold no limits is said to have had none to remove.
+			const view = reads.view();
+			const none = "stored" in view && view.stored === null;
+			const done = notify(none ? teamHadNoLimits(team) : teamLimitsRemoved(team));
+			return { message: null, level: "info", effects: [{ kind: "setTeamLimits", limits: null, done }] };
+		}
 		case "ask": {
 			const { adjustment, why, grant } = command;
 			const done = notify(teamAsked(team, adjustment, why, grant));

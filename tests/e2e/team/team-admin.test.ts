@@ -87,6 +87,12 @@ describe("the team's admin and members, with docs/team.md's ACL lines on a real 
 		expect(command(member, "today", [own])[0]).toContain("0 of 6 turns used, 6 left.");
 		expect(limits()).toBe("");
 		expect(raise()).toBe("addPrompts\n1");
+		// A member's `team set off` is refused as any change is; the admin's says the store kept no limits to remove.
+		expect(command(member, "team set off", [own])).toEqual([ADMIN_ONLY]);
+		expect(command(admin, "team set off", [own])).toEqual([
+			"Timebox: the team platform's store keeps no limits, so there were none to remove: each machine's own daily budget (TIMEBOX_DAILY) is the team's.",
+		]);
+		expect(limits()).toBe("");
 		// The member's user may write the day's use (its agent must), but an `off` or an addition written there by hand
 		// lifts nothing: the day's raises are the admin's key, read-only to the member.
 		expect(as(MEMBER, "HSET", use, "off", "1", "addPrompts", "50")).toBe("2");
@@ -168,6 +174,11 @@ describe("the team's admin and members, with docs/team.md's ACL lines on a real 
 		// The admin's user writes the limits.
 		expect(as(ADMIN, "HSET", "timebox:{platform}:limits", "turns", "3")).toBe("0");
 		expect(as(ADMIN, "HGET", "timebox:{platform}:limits", "turns")).toBe("3");
+		// And removes them through Timebox.
+		expect(command(machine("admin-off", ADMIN), "team set off")).toEqual([
+			"Timebox: the team platform's limits are removed from its store: each machine's own daily budget (TIMEBOX_DAILY) is the team's again.",
+		]);
+		expect(limits()).toBe("");
 	});
 
 	it("refuses new turns to a member's user the store refuses a script's command (no +time), never counting it as down", () => {

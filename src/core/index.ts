@@ -38,6 +38,7 @@ export {
 	type TeamWrite,
 	teamAsksFull,
 	teamCommand,
+	teamDayRefused,
 	teamDayUnread,
 	teamReport,
 	teamStandings,

@@ -983,10 +983,11 @@ function askLine(ask) {
   const reason = ask.why === "" ? "" : `: ${JSON.stringify(ask.why)}`;
   return `- ${ask.member} at ${teamTime(ask.at).slice(11)} asks for ${describeAdded(ask.adjustment)}${reason}`;
 }
-function teamReport(team2, view, standings) {
+function teamReport(team2, view, standings, unread = null) {
   const today2 = standings.filter((standing2) => standing2.budget.team !== void 0).map(todayLine);
   const lines = [limitsLine(team2, view.stored)];
-  lines.push(...today2.length > 0 ? today2 : ["No daily budget of the team covers this session today."]);
+  if (unread !== null) lines.push(teamDayUnreadLine(unread));
+  else lines.push(...today2.length > 0 ? today2 : ["No daily budget of the team covers this session today."]);
   const asks = [...view.asks].sort((a, b) => a.at - b.at);
   if (asks.length === 0) lines.push("No open requests.");
   else lines.push(`Open requests (${asks.length}):`, ...asks.map(askLine));
@@ -997,6 +998,9 @@ function noTeamLimitsHere(team2) {
 }
 function teamDayUnread(why, shown) {
   return `today's use could not be read from the team's daily store${shown ? ` ${shown}` : ""} (${why})`;
+}
+function teamDayUnreadLine(unread) {
+  return `${unread.charAt(0).toUpperCase()}${unread.slice(1)}, so the team's standing today is not known.`;
 }
 function teamDayUnknown(unread, changing) {
   return `Timebox: ${unread}, so the team's standing today is not known.${changing ? " Nothing changed." : ""}`;
@@ -1147,7 +1151,13 @@ function teamCommand(team2, words, reads) {
     case "show": {
       const view = reads.view();
       if ("unreadable" in view) return { message: view.unreadable, level: "warning", effects: [] };
-      return { message: teamReport(team2, view, reads.standings()), level: "info", effects: [] };
+      const standings = reads.standings();
+      const unread = reads.dayUnread?.() ?? null;
+      return {
+        message: teamReport(team2, view, standings, unread),
+        level: unread === null ? "info" : "warning",
+        effects: []
+      };
     }
     case "set":
       return {
@@ -1895,7 +1905,8 @@ function team(daily, words) {
   const { ledger, budgets } = daily;
   return teamCommand(ledger.team, words, {
     view: () => ledger.teamView?.() ?? { unreadable: NO_TEAM },
-    standings: () => ledger.standings(budgets)
+    standings: () => ledger.standings(budgets),
+    dayUnread: () => ledger.dayUnread?.() ?? null
   });
 }
 function toldBefore(daily, message) {

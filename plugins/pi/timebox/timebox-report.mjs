@@ -641,10 +641,11 @@ function askLine(ask) {
   const reason = ask.why === "" ? "" : `: ${JSON.stringify(ask.why)}`;
   return `- ${ask.member} at ${teamTime(ask.at).slice(11)} asks for ${describeAdded(ask.adjustment)}${reason}`;
 }
-function teamReport(team, view, standings) {
+function teamReport(team, view, standings, unread = null) {
   const today = standings.filter((standing) => standing.budget.team !== void 0).map(todayLine);
   const lines = [limitsLine(team, view.stored)];
-  lines.push(...today.length > 0 ? today : ["No daily budget of the team covers this session today."]);
+  if (unread !== null) lines.push(teamDayUnreadLine(unread));
+  else lines.push(...today.length > 0 ? today : ["No daily budget of the team covers this session today."]);
   const asks = [...view.asks].sort((a, b) => a.at - b.at);
   if (asks.length === 0) lines.push("No open requests.");
   else lines.push(`Open requests (${asks.length}):`, ...asks.map(askLine));
@@ -652,6 +653,12 @@ function teamReport(team, view, standings) {
 }
 function teamDayUnread(why, shown) {
   return `today's use could not be read from the team's daily store${shown ? ` ${shown}` : ""} (${why})`;
+}
+function teamDayRefused(why, shown) {
+  return `the team's daily store ${shown} refused this user today's use (${why})`;
+}
+function teamDayUnreadLine(unread) {
+  return `${unread.charAt(0).toUpperCase()}${unread.slice(1)}, so the team's standing today is not known.`;
 }
 function teamAsksFull(count4) {
   return `Timebox: the team's day holds ${count4} open requests already, so this one was not recorded. Ask the admin directly.`;
@@ -4917,7 +4924,7 @@ var TeamDay = class extends TeamStoreCalls {
   *standings(budgets) {
     const day = teamDay(this.clock.now(), this.config.zone);
     const reply = yield* this.call("read", []);
-    this.unread = reply.ok ? null : teamDayUnread(reply.error, this.config.shown);
+    this.unread = reply.ok ? null : unreadDay(reply.error, this.config.shown);
     if (reply.ok) return standingsOf(reply.value, budgets, this.config, day.start, (own) => this.local.standings(own));
     const local = this.local.standings(teamBudgets(budgets, this.config));
     const closed = this.outage.refusal();
@@ -5043,6 +5050,9 @@ var TeamDay = class extends TeamStoreCalls {
     return this.unread;
   }
 };
+function unreadDay(why, shown) {
+  return storeAnswer(why) === "refused" ? teamDayRefused(why, shown) : teamDayUnread(why, shown);
+}
 
 // src/adapters/team/told.ts
 function firstTold(problem, told) {

@@ -25,12 +25,13 @@ import {
 	TEAM_RESERVATION_MS,
 	type TeamView,
 	type TeamWrite,
+	teamDayRefused,
 	teamDayUnread,
 } from "../../core/index.ts";
 import { type AdminCalls, askMore, raiseDay, setLimits, viewTeam } from "./admin.ts";
 import { type TeamConfig, teamDay } from "./config.ts";
 import { dayRowOf, keysExpiry, standingsOf, teamBudgets, teamOf, type Use } from "./day.ts";
-import { type Failure, storeTexts } from "./outage.ts";
+import { type Failure, storeAnswer, storeTexts } from "./outage.ts";
 import type { TeamOutbox } from "./outbox.ts";
 import { dayKeys } from "./scripts.ts";
 import { type Step, TeamStoreCalls } from "./store-calls.ts";
@@ -91,7 +92,7 @@ export class TeamDay extends TeamStoreCalls {
 	*standings(budgets: readonly DailyBudget[]): Step<DailyStanding[]> {
 		const day = teamDay(this.clock.now(), this.config.zone);
 		const reply = yield* this.call("read", []);
-		this.unread = reply.ok ? null : teamDayUnread(reply.error, this.config.shown);
+		this.unread = reply.ok ? null : unreadDay(reply.error, this.config.shown);
 		if (reply.ok) return standingsOf(reply.value, budgets, this.config, day.start, (own) => this.local.standings(own));
 		// Whether the store keeps limits is not known: the session's own budgets count on this machine as the team's.
 		const local = this.local.standings(teamBudgets(budgets, this.config));
@@ -231,4 +232,9 @@ export class TeamDay extends TeamStoreCalls {
 	dayUnread(): string | null {
 		return this.unread;
 	}
+}
+
+/** Why the day could not be read: the store refused this user (its ACL), or failed another way. */
+function unreadDay(why: string, shown: string): string {
+	return storeAnswer(why) === "refused" ? teamDayRefused(why, shown) : teamDayUnread(why, shown);
 }

@@ -51,6 +51,7 @@ export {
 	NO_TEAM,
 	STORE_SOURCE,
 	teamAsksFull,
+	teamDayRefused,
 	teamDayUnread,
 	teamReport,
 	teamStoreDidNotTake,

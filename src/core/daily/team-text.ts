@@ -115,10 +115,13 @@ export function teamReport(
 	team: DailyTeam,
 	view: { stored: StoredLimits | null; asks: readonly TeamAsk[] },
 	standings: readonly DailyStanding[],
+	unread: string | null = null,
 ): string {
 	const today = standings.filter((standing) => standing.budget.team !== undefined).map(todayLine);
 	const lines = [limitsLine(team, view.stored)];
-	lines.push(...(today.length > 0 ? today : ["No daily budget of the team covers this session today."]));
+	// A day that could not be read is not an empty one: the standings are this machine's stand-ins, not the team's.
+	if (unread !== null) lines.push(teamDayUnreadLine(unread));
+	else lines.push(...(today.length > 0 ? today : ["No daily budget of the team covers this session today."]));
 	const asks = [...view.asks].sort((a, b) => a.at - b.at);
 	if (asks.length === 0) lines.push("No open requests.");
 	else lines.push(`Open requests (${asks.length}):`, ...asks.map(askLine));
@@ -133,6 +136,16 @@ export function noTeamLimitsHere(team: DailyTeam): string {
 /** Why the team's day could not be read: its store (`shown`, where known) and its answer or failure (`why`). */
 export function teamDayUnread(why: string, shown?: string): string {
 	return `today's use could not be read from the team's daily store${shown ? ` ${shown}` : ""} (${why})`;
+}
+
+/** Why the team's day could not be read where its store (`shown`) refused this user the read (`why`, its answer). */
+export function teamDayRefused(why: string, shown: string): string {
+	return `the team's daily store ${shown} refused this user today's use (${why})`;
+}
+
+/** `/timebox team`'s line for today where the team's day could not be read (`unread`). */
+export function teamDayUnreadLine(unread: string): string {
+	return `${unread.charAt(0).toUpperCase()}${unread.slice(1)}, so the team's standing today is not known.`;
 }
 
 /** A daily command answered while the team's day could not be read (`unread`): nothing of it is done. */

@@ -248,6 +248,8 @@ export interface TeamAnswer {
 export interface TeamReads {
 	view(): TeamView;
 	standings(): DailyStanding[];
+	/** Why the day could not be read at the reading of `standings` (the ledger's `dayUnread`), or null. */
+	dayUnread?(): string | null;
 }
 
 /** `/timebox team …` for a session whose daily ledger is `team`'s (absent: no team; unusable: said why). */
@@ -266,7 +268,13 @@ export function teamCommand(
 		case "show": {
 			const view = reads.view();
 			if ("unreadable" in view) return { message: view.unreadable, level: "warning", effects: [] };
-			return { message: teamReport(team, view, reads.standings()), level: "info", effects: [] };
+			const standings = reads.standings();
+			const unread = reads.dayUnread?.() ?? null;
+			return {
+				message: teamReport(team, view, standings, unread),
+				level: unread === null ? "info" : "warning",
+				effects: [],
+			};
 		}
 		case "set":
 			return {
@@ -277,8 +285,7 @@ export function teamCommand(
 				],
 			};
 		case "unset": {
-			// Written whatever the store was read to hold, so that a member is refused as for any change; a store read to
-			// hold no limits is said to have had none to remove.
+			// Written whatever the store holds (a member is refused as for any change); none there is said as such.
 			const view = reads.view();
 			const none = "stored" in view && view.stored === null;
 			const done = notify(none ? teamHadNoLimits(team) : teamLimitsRemoved(team));

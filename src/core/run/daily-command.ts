@@ -88,6 +88,7 @@ function team(daily: DailyPort | undefined, words: string) {
 	return teamCommand(ledger.team, words, {
 		view: () => ledger.teamView?.() ?? { unreadable: NO_TEAM },
 		standings: () => ledger.standings(budgets),
+		dayUnread: () => ledger.dayUnread?.() ?? null,
 	});
 }
 

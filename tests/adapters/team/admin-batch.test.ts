@@ -204,6 +204,10 @@ describe("a store that refuses this user the team's day", () => {
 		const standings = await ledger.standings([OWN]);
 		const denied = `Timebox: the team's daily store ${TEAM_CONFIG.shown} refused this user the team's day (${NOPERM}), so new turns are refused until its admin lets this user count there (docs/team.md gives a member's ACL).`;
 		expect(standings[0]?.closed).toBe(denied);
+		// `/timebox team` and `/timebox today` name the refusal as why the day is not known.
+		expect(ledger.dayUnread()).toBe(
+			`the team's daily store ${TEAM_CONFIG.shown} refused this user today's use (${NOPERM})`,
+		);
 		expect(await ledger.countPrompt([OWN], [5])).toBe(false);
 		await ledger.addUse([OWN], { tokens: 10 });
 		expect(ledger.problem()).toBe(denied);

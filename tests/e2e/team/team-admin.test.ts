@@ -192,6 +192,18 @@ describe("the team's admin and members, with docs/team.md's ACL lines on a real 
 		);
 		// A standing closed so is what the rules refuse a new turn with; nothing is counted on this machine instead.
 		expect(existsSync(join(state, "member-notime", "timebox", "daily"))).toBe(false);
+		// `/timebox team` and `/timebox today` say the store refused this user the day, not that the day is empty.
+		const [limitsLine, todayLine, ...rest] = (command(notime, "team")[0] ?? "").split("\n");
+		expect(limitsLine).toMatch(/^Timebox team platform: its store keeps no limits/);
+		expect(todayLine).toMatch(
+			/^The team's daily store redis:\/\/platform-notime@127\.0\.0\.1:\d+ refused this user today's use \(ERR The user executing the script can't run this command.+\), so the team's standing today is not known\.$/,
+		);
+		expect(rest).toEqual(["No open requests."]);
+		expect(command(notime, "today")).toEqual([
+			expect.stringMatching(
+				/^Timebox: the team's daily store redis:\/\/platform-notime@127\.0\.0\.1:\d+ refused this user today's use \(.+\), so the team's standing today is not known\./,
+			),
+		]);
 	});
 
 	it("serves a store on another database than 0 with the same lines: a member counts there, and the admin sets limits", () => {

@@ -25,6 +25,7 @@ export {
 	NO_ADJUSTMENT,
 	NO_DAILY_SESSION,
 	NO_TEAM,
+	PERSONAL_KEPT,
 	parseDailyBudget,
 	parseTeam,
 	parseToday,

@@ -7,10 +7,12 @@ import {
 	type DailyBudget,
 	type DailyStanding,
 	NO_TEAM,
+	PERSONAL_KEPT,
 	parseDailyBudget,
 	type TeamWrite,
 } from "../../src/core/daily/daily.ts";
 import { ASK_REFUSED } from "../../src/core/daily/team-text.ts";
+
 import type { TimeboxRecord } from "../../src/core/model/records.ts";
 import type { DailyLedger } from "../../src/core/ports.ts";
 import { dailyCommandPorts } from "../../src/core/run/daily-command.ts";
@@ -606,13 +608,17 @@ describe("a team's store through the runtime", () => {
 		);
 	});
 
-	it("raises the team's day and the personal cap for the admin; refuses a member's raise, changing nothing after it", () => {
+	it("raises the team's day for the admin, not the admin's own cap; refuses a member's raise, changing nothing after it", () => {
 		const admin = teamLedger();
 		const host = runtime({ daily: { ledger: admin, budgets: [DAILY] } });
-		expect(said(host.session.command("today +turns:1", details))[0]).toMatch(
-			/^Timebox: today's budget raised by 1 prompt/,
-		);
-		expect(admin.writes).toEqual(["adjust team", "adjust user"]);
+		const raised = said(host.session.command("today +turns:1", details))[0];
+		expect(raised).toMatch(/^Timebox: today's budget raised by 1 prompt/);
+		expect(raised?.endsWith(`\n${PERSONAL_KEPT}`)).toBe(true);
+		expect(admin.writes).toEqual(["adjust team"]);
+		expect(said(host.session.command("today off", details))).toEqual([
+			`Timebox: today's budget is off until midnight, in every session it covers.\n${PERSONAL_KEPT}`,
+		]);
+		expect(admin.writes).toEqual(["adjust team", "adjust team"]);
 		const member = teamLedger("refused");
 		const refused = runtime({ daily: { ledger: member, budgets: [DAILY] } }).session.command("today off", details);
 		expect(refused.notices).toEqual([{ message: ADMIN_ONLY, level: "warning" }]);

@@ -1033,8 +1033,10 @@ function parseToday(words) {
   });
   return { kind: "add", adjustment, added };
 }
+var PERSONAL_KEPT = "Your own daily budget (TIMEBOX_DAILY) is not changed: it is yours, not the team's; change it in TIMEBOX_DAILY.";
 function adjusted(standings, adjustment) {
   return standings.map((standing2) => {
+    if (standing2.budget.personal === true) return standing2;
     const now = standing2.adjustment;
     return {
       ...standing2,
@@ -1054,7 +1056,10 @@ function todayCommand(standings, words) {
     return { message: `Timebox: ${command2.reason} Nothing changed.`, level: "warning", effects: [] };
   if (standings.length === 0 || command2.kind === "show")
     return { message: todayReport(standings), level: "info", effects: [] };
-  const budgets = standings.map((standing2) => standing2.budget);
+  const budgets = standings.map((standing2) => standing2.budget).filter((budget) => budget.personal !== true);
+  const kept2 = standings.length - budgets.length;
+  const keptNote = kept2 === 0 ? "" : `
+${PERSONAL_KEPT}`;
   const change = (adjustment, message) => ({
     message: null,
     level: "info",
@@ -1063,13 +1068,13 @@ function todayCommand(standings, words) {
   if (command2.kind === "off") {
     return change(
       { ...NO_ADJUSTMENT, off: true },
-      "Timebox: today's budget is off until midnight, in every session it covers."
+      `Timebox: today's budget is off until midnight, in every session it covers.${keptNote}`
     );
   }
   return change(
     command2.adjustment,
     `Timebox: today's budget raised by ${command2.added} for the rest of the day.
-${todayReport(adjusted(standings, command2.adjustment))}`
+${todayReport(adjusted(standings, command2.adjustment))}${keptNote}`
   );
 }
 

@@ -61,7 +61,7 @@ export {
 	teamWriteNotSent,
 	teamWriteRefusal,
 } from "./team-text.ts";
-export { parseToday, type TodayAnswer, type TodayCommand, todayCommand } from "./today-command.ts";
+export { PERSONAL_KEPT, parseToday, type TodayAnswer, type TodayCommand, todayCommand } from "./today-command.ts";
 
 /**
  * The warnings due for today's budgets at 80% and 95%, each once per session and level: the user's notice and the

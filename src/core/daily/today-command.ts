@@ -46,9 +46,14 @@ export interface TodayAnswer {
 	effects: Effect[];
 }
 
-/** Today's standings with an adjustment added to each. */
+/** Said where a change of the team's day leaves a member's own cap as it was. */
+export const PERSONAL_KEPT =
+	"Your own daily budget (TIMEBOX_DAILY) is not changed: it is yours, not the team's; change it in TIMEBOX_DAILY.";
+
+/** Today's standings with an adjustment added to each that it changes. */
 function adjusted(standings: readonly DailyStanding[], adjustment: DailyAdjustment): DailyStanding[] {
 	return standings.map((standing) => {
+		if (standing.budget.personal === true) return standing;
 		const now = standing.adjustment;
 		return {
 			...standing,
@@ -73,7 +78,11 @@ export function todayCommand(standings: readonly DailyStanding[], words: string)
 		return { message: `Timebox: ${command.reason} Nothing changed.`, level: "warning", effects: [] };
 	if (standings.length === 0 || command.kind === "show")
 		return { message: todayReport(standings), level: "info", effects: [] };
-	const budgets = standings.map((standing) => standing.budget);
+	// A member's own cap beside a team's limits (`personal`) is theirs, set in their TIMEBOX_DAILY: a change of the day
+	// is the team's, and never lifts it, the admin's own included.
+	const budgets = standings.map((standing) => standing.budget).filter((budget) => budget.personal !== true);
+	const kept = standings.length - budgets.length;
+	const keptNote = kept === 0 ? "" : `\n${PERSONAL_KEPT}`;
 	const change = (adjustment: DailyAdjustment, message: string): TodayAnswer => ({
 		message: null,
 		level: "info",
@@ -82,11 +91,11 @@ export function todayCommand(standings: readonly DailyStanding[], words: string)
 	if (command.kind === "off") {
 		return change(
 			{ ...NO_ADJUSTMENT, off: true },
-			"Timebox: today's budget is off until midnight, in every session it covers.",
+			`Timebox: today's budget is off until midnight, in every session it covers.${keptNote}`,
 		);
 	}
 	return change(
 		command.adjustment,
-		`Timebox: today's budget raised by ${command.added} for the rest of the day.\n${todayReport(adjusted(standings, command.adjustment))}`,
+		`Timebox: today's budget raised by ${command.added} for the rest of the day.\n${todayReport(adjusted(standings, command.adjustment))}${keptNote}`,
 	);
 }

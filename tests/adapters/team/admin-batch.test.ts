@@ -104,14 +104,14 @@ describe("a daily command read ahead", () => {
 		expect(today).not.toContain("raised");
 	});
 
-	it("sends a raise's writes one after another: the admin's raise answers the requests it covers", async () => {
+	it("sends the admin's raise of the team's day, not of the admin's own cap: it answers the requests it covers", async () => {
 		const admin = hook("s-admin", "root@hq (codex)", [OWN]);
 		await command(admin, "team set turns:2");
 		await command(hook("s-ann", "ann@m1 (gemini)"), "team ask +turns:1 one more");
 		expect(await command(admin, "today +turns:1")).toContain("raised by 1 prompt");
 		expect(store.hashes.get(`timebox:{platform}:raise:${DAY}`)?.get("addPrompts")).toBe("1");
 		expect(store.hashes.get(`timebox:{platform}:${DAY}:asks`)?.size).toBe(0);
-		expect(ops(admin.batches).at(-1)).toEqual(["adjust", "adjust"]);
+		expect(ops(admin.batches).at(-1)).toEqual(["adjust"]);
 	});
 
 	it("answers a write with why it was not sent when the batch could not run, and changes nothing", async () => {

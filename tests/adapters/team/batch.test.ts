@@ -7,6 +7,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { createDailyLedger } from "../../../src/adapters/node/daily-ledger.ts";
 import { parseTeamRequest, runTeamBatch, type TeamRequest } from "../../../src/adapters/team/batch.ts";
 import { outboxFolder } from "../../../src/adapters/team/outbox.ts";
 import type { TeamCarry } from "../../../src/adapters/team/team-day.ts";
@@ -67,6 +68,14 @@ describe("the team batch's request", () => {
 });
 
 describe("a team batch", () => {
+	it("takes a raise on this machine's own ledger (no team is set), which has no answer to give: done", async () => {
+		const own = createDailyLedger(join(folder, "own"), "s1", clock);
+		const adjustment = { ...NO_ADJUSTMENT, addPrompts: 1 };
+		const reply = await runTeamBatch(request([{ op: "adjust", budget: BUDGET, adjustment }]), own);
+		expect(reply.writes).toEqual(["done"]);
+		expect(reply.standings[0]?.adjustment.addPrompts).toBe(1);
+	});
+
 	it("runs its calls in order on the team's ledger, then reads the day", async () => {
 		const adjustment = { ...NO_ADJUSTMENT, addTokens: 500 };
 		const first = await runTeamBatch(

@@ -4,7 +4,7 @@
 // member's user cannot write the limits or the day's raises at all; the admin's do change the day, a member's request
 // is listed and answered by the admin's raise, and a store that fails a member's script says so and changes nothing.
 
-import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -14,6 +14,7 @@ import {
 	type DailyLedger,
 	dailyCommandAnswer,
 	dailyCommandPorts,
+	PERSONAL_KEPT,
 	parseCommand,
 	parseDailyBudget,
 } from "../../../src/core/index.ts";
@@ -143,6 +144,16 @@ describe("the team's admin and members, with docs/team.md's ACL lines on a real 
 		);
 		expect(command(member, "today")[0]).toContain("Off until midnight.");
 		expect(member.problem()).toBeNull();
+		// An admin's own cap (a TIMEBOX_DAILY beside the store's limits) is theirs: the team's day is changed, not it.
+		const own = parseDailyBudget("turns:1", "user", "TIMEBOX_DAILY");
+		if ("warning" in own) throw new Error(own.warning);
+		const capped = machine("admin-capped", ADMIN);
+		expect(command(capped, "today +turns:2", [own])[0]).toMatch(
+			new RegExp(`^Timebox: today's budget raised by 2 prompts[^]*\\n${PERSONAL_KEPT.replace(/[()]/g, "\\$&")}$`),
+		);
+		expect(raise()).toMatch(/^addPrompts\n3\n/);
+		const files = readdirSync(join(state, "admin-capped"), { recursive: true, encoding: "utf8" });
+		expect(files.filter((file) => file.includes("adjust"))).toEqual([]);
 	});
 
 	it("keeps the member's user from writing the limits or the raises with redis-cli, and lets it write the day's use", () => {

@@ -51,7 +51,7 @@ describe("reading a daily budget", () => {
 		});
 		expect(parseDailyBudget(true, "user", "timebox.daily in s.json")).toEqual({
 			warning:
-				'Timebox: timebox.daily in s.json: "true" is not a budget word: a time (30s, 15m, 2h), turns:5, tokens:200k, cost:2.50, steps:25, loop:3, aware or grace:30s. No daily budget is enforced from it.',
+				'Timebox: timebox.daily in s.json: "true" is not a budget word: a time (30s, 15m, 2h), turns:5, tokens:200k or cost:2.50. No daily budget is enforced from it.',
 		});
 		expect(parseDailyBudget("status", "user", "x")).toEqual({
 			warning: 'Timebox: x: "status" is not a budget. No daily budget is enforced from it.',

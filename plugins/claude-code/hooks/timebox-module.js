@@ -248,6 +248,7 @@ function readWords(tokens, known = SESSION_BUDGET_WORDS) {
   return { timeMs, turns, tokens: tokenCount2, cost, steps, loop, aware, graceMs, notes };
 }
 var SESSION_BUDGET_WORDS = "a time (30s, 15m, 2h), turns:5, tokens:200k, cost:2.50, steps:25, loop:3, aware or grace:30s";
+var DAILY_BUDGET_WORDS = "a time (30s, 15m, 2h), turns:5, tokens:200k or cost:2.50";
 var TASK_BUDGET_WORDS = "a time (30s, 15m, 2h), steps:25, tokens:200k, cost:2.50 or loop:3";
 function unknownWord(token, known) {
   const why = `${quoteInput(token)} is not a budget word: ${known}.`;
@@ -428,7 +429,7 @@ function parseDailyBudget(text, scope, source) {
   const value = typeof text === "string" ? text : JSON.stringify(text);
   const command2 = parseCommand(value);
   if (command2.kind !== "set") {
-    const why = command2.kind === "invalid" ? command2.reason : `${quoteInput(value)} is not a budget.`;
+    const why = command2.kind === "invalid" ? command2.reason.replace(SESSION_BUDGET_WORDS, DAILY_BUDGET_WORDS) : `${quoteInput(value)} is not a budget.`;
     return { warning: `Timebox: ${source}: ${why} No daily budget is enforced from it.` };
   }
   if (command2.stepLimit !== void 0 || command2.loopLimit !== void 0 || command2.awareness !== void 0 || command2.graceMs !== void 0 || command2.onStopCommand) {

@@ -239,6 +239,7 @@ function readWords(tokens, known = SESSION_BUDGET_WORDS) {
   return { timeMs, turns, tokens: tokenCount2, cost, steps, loop, aware, graceMs, notes };
 }
 var SESSION_BUDGET_WORDS = "a time (30s, 15m, 2h), turns:5, tokens:200k, cost:2.50, steps:25, loop:3, aware or grace:30s";
+var DAILY_BUDGET_WORDS = "a time (30s, 15m, 2h), turns:5, tokens:200k or cost:2.50";
 var TASK_BUDGET_WORDS = "a time (30s, 15m, 2h), steps:25, tokens:200k, cost:2.50 or loop:3";
 function unknownWord(token, known) {
   const why = `${quoteInput(token)} is not a budget word: ${known}.`;
@@ -405,7 +406,7 @@ function parseDailyBudget(text2, scope, source) {
   const value = typeof text2 === "string" ? text2 : JSON.stringify(text2);
   const command2 = parseCommand(value);
   if (command2.kind !== "set") {
-    const why = command2.kind === "invalid" ? command2.reason : `${quoteInput(value)} is not a budget.`;
+    const why = command2.kind === "invalid" ? command2.reason.replace(SESSION_BUDGET_WORDS, DAILY_BUDGET_WORDS) : `${quoteInput(value)} is not a budget.`;
     return { warning: `Timebox: ${source}: ${why} No daily budget is enforced from it.` };
   }
   if (command2.stepLimit !== void 0 || command2.loopLimit !== void 0 || command2.awareness !== void 0 || command2.graceMs !== void 0 || command2.onStopCommand) {
@@ -4891,12 +4892,21 @@ var TeamStoreCalls = class {
   }
   /** An error's text without the store's password or full address. */
   hidden(error) {
-    let text2 = error.split(this.config.url).join(this.config.shown);
-    const password = new URL(this.config.url).password;
-    if (password) text2 = text2.split(password).join("***").split(decodeURIComponent(password)).join("***");
-    return text2.trim() || "no answer";
+    return hidePassword(error, this.config.url, this.config.shown);
   }
 };
+var FIXED_REFUSAL = /^(WRONGPASS|NOPERM|NOAUTH)\b/;
+function hidePassword(error, url, shown) {
+  let text2 = error.split(url).join(shown);
+  const password = new URL(url).password;
+  if (password !== "" && !FIXED_REFUSAL.test(text2)) {
+    for (const written3 of /* @__PURE__ */ new Set([password, decodeURIComponent(password)])) {
+      const escaped = written3.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+      text2 = text2.replace(new RegExp(`(?<![\\p{L}\\p{N}_])${escaped}(?![\\p{L}\\p{N}_])`, "gu"), "***");
+    }
+  }
+  return text2.trim() || "no answer";
+}
 
 // src/adapters/team/team-day.ts
 var NOTHING = { prompts: 0, agentMs: 0, tokens: 0, cost: 0 };

@@ -175,9 +175,28 @@ export class TeamStoreCalls {
 
 	/** An error's text without the store's password or full address. */
 	private hidden(error: string): string {
-		let text = error.split(this.config.url).join(this.config.shown);
-		const password = new URL(this.config.url).password;
-		if (password) text = text.split(password).join("***").split(decodeURIComponent(password)).join("***");
-		return text.trim() || "no answer";
+		return hidePassword(error, this.config.url, this.config.shown);
 	}
+}
+
+/**
+ * Redis's refusals of a log-in or a command, in its own fixed words, which never hold a password: a password that is
+ * also one of those words (`user`, `pass`) is not masked in them, where `***` would spell it out.
+ */
+const FIXED_REFUSAL = /^(WRONGPASS|NOPERM|NOAUTH)\b/;
+
+/**
+ * `error` with the store's address (`url`) given as `shown`, and its password, as written in the address and as it
+ * reads decoded, as `***` wherever it stands as a word of its own (not inside another: `username-password pair`).
+ */
+export function hidePassword(error: string, url: string, shown: string): string {
+	let text = error.split(url).join(shown);
+	const password = new URL(url).password;
+	if (password !== "" && !FIXED_REFUSAL.test(text)) {
+		for (const written of new Set([password, decodeURIComponent(password)])) {
+			const escaped = written.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+			text = text.replace(new RegExp(`(?<![\\p{L}\\p{N}_])${escaped}(?![\\p{L}\\p{N}_])`, "gu"), "***");
+		}
+	}
+	return text.trim() || "no answer";
 }

@@ -1,6 +1,7 @@
 // The daily budget's values: what a daily budget allows (read from a setting), what the sessions of its scope used
 // today, and the pure questions asked of them (the limits in force today, the used share, whether it is spent).
 
+import { DAILY_BUDGET_WORDS, SESSION_BUDGET_WORDS } from "../grammar/budget-words.ts";
 import { parseCommand, quoteInput } from "../grammar/command.ts";
 import type {
 	DailyAdjustment,
@@ -54,7 +55,11 @@ export function parseDailyBudget(text: unknown, scope: string, source: string): 
 	const value = typeof text === "string" ? text : JSON.stringify(text);
 	const command = parseCommand(value);
 	if (command.kind !== "set") {
-		const why = command.kind === "invalid" ? command.reason : `${quoteInput(value)} is not a budget.`;
+		// A word it does not know is answered with the words a daily budget takes, not a session's.
+		const why =
+			command.kind === "invalid"
+				? command.reason.replace(SESSION_BUDGET_WORDS, DAILY_BUDGET_WORDS)
+				: `${quoteInput(value)} is not a budget.`;
 		return { warning: `Timebox: ${source}: ${why} No daily budget is enforced from it.` };
 	}
 	if (

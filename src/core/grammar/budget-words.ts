@@ -180,9 +180,10 @@ export function readWords(tokens: readonly string[], known: string = SESSION_BUD
 	return { timeMs, turns, tokens: tokenCount, cost, steps, loop, aware, graceMs, notes };
 }
 
-/** The words a session's budget takes, and those a subagent's takes, as a bad word's message lists them. */
-const SESSION_BUDGET_WORDS =
+/** The words a session's budget takes, a daily budget's and a subagent's, as a bad word's message lists them. */
+export const SESSION_BUDGET_WORDS =
 	"a time (30s, 15m, 2h), turns:5, tokens:200k, cost:2.50, steps:25, loop:3, aware or grace:30s";
+export const DAILY_BUDGET_WORDS = "a time (30s, 15m, 2h), turns:5, tokens:200k or cost:2.50";
 export const TASK_BUDGET_WORDS = "a time (30s, 15m, 2h), steps:25, tokens:200k, cost:2.50 or loop:3";
 
 /** Why a word is no budget word (of those `known` lists), with a hint for the slips people make. */

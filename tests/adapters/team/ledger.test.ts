@@ -17,6 +17,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { fileOutbox } from "../../../src/adapters/team/outbox.ts";
+import { hidePassword } from "../../../src/adapters/team/store-calls.ts";
 import {
 	type DailyBudget,
 	NO_ADJUSTMENT,
@@ -180,14 +181,30 @@ describe("a team's store that cannot be reached", () => {
 		expect(ann.problem()).toBeNull();
 	});
 
+	it("hides a password where it stands as a word of its own, never inside another word nor in Redis's fixed refusals", () => {
+		const url = (password: string) => `redis://timebox:${password}@127.0.0.1:6390/0`;
+		const shown = "redis://timebox@127.0.0.1:6390/0";
+		const wrongPass = "WRONGPASS invalid username-password pair or user is disabled.";
+		// A password that is a word of Redis's refusal is not masked there, where `***` would spell it out.
+		expect(hidePassword(wrongPass, url("pass"), shown)).toBe(wrongPass);
+		expect(hidePassword(wrongPass, url("user"), shown)).toBe(wrongPass);
+		const noPerm = "NOPERM this user has no permissions to run the 'evalsha' command";
+		expect(hidePassword(noPerm, url("ns"), shown)).toBe(noPerm);
+		// Elsewhere it is masked as a word of its own only, a character Redis's patterns would read included.
+		expect(hidePassword("ERR auth pass (pass) passed", url("pass"), shown)).toBe("ERR auth *** (***) passed");
+		expect(hidePassword("ERR a.b* or a-b.c", url("a.b*"), shown)).toBe("ERR *** or a-b.c");
+		expect(hidePassword(`connect ECONNREFUSED ${url("pw")}`, url("pw"), shown)).toBe(`connect ECONNREFUSED ${shown}`);
+		expect(hidePassword(" ", url("pw"), shown)).toBe("no answer");
+	});
+
 	it("hides a password in the store's answer as written in the address and as it reads decoded", () => {
 		const ann = teamLedgerOn(store, folder, "s1", clock, {
 			url: "redis://timebox:p%40ss@127.0.0.1:6390/0",
 			shown: "redis://timebox@127.0.0.1:6390/0",
 		});
-		store.down = "WRONGPASS p@ss and p%40ss refused";
+		store.down = "ERR p@ss and p%40ss refused";
 		ann.countPrompt(budgets, [8]);
-		expect(ann.problem()).toContain("(WRONGPASS *** and *** refused)");
+		expect(ann.problem()).toContain("(ERR *** and *** refused)");
 		store.down = null;
 		now += TEAM_RETRY_MS;
 		const bob = teamLedgerOn(store, folder, "s2", clock);

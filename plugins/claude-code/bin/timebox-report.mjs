@@ -2130,9 +2130,10 @@ function suggestionTable(figures, sessions) {
 }
 
 // src/adapters/report/team-section.ts
-function teamPageData(team, view, standings) {
+function teamPageData(team, view, standings, unread = null) {
   if ("unreadable" in view) return void 0;
-  return { name: team.name, stored: view.stored, asks: [...view.asks], text: teamReport(team, view, standings) };
+  const text2 = teamReport(team, view, standings, unread);
+  return { name: team.name, stored: view.stored, asks: [...view.asks], text: text2 };
 }
 function limitsTable(stored) {
   const { limits } = stored;
@@ -5221,7 +5222,7 @@ ${REPORT_USAGE}
   const standings = budget === null && !(ledger instanceof TeamLedger) ? [] : ledger.standings(budgets);
   const problem = ledger.problem();
   const team = ledger instanceof TeamLedger && standings[0]?.budget.team !== void 0 ? ledger : null;
-  const store = ledger instanceof TeamLedger ? teamPageData(ledger.team, ledger.teamView(), standings) : void 0;
+  const store = ledger instanceof TeamLedger ? teamPageData(ledger.team, ledger.teamView(), standings, ledger.dayUnread()) : void 0;
   const report = chosen === null ? null : reportData(chosen.history(), chosen.ledger, now, chosen.terms);
   const session = chosen === null ? null : { id: chosen.id, host: chosen.host };
   const project = chosen === null ? null : chosen.project();
@@ -5251,7 +5252,7 @@ ${REPORT_USAGE}
 
 // src/entries/report/entry.ts
 function writeHostPage(input, context) {
-  const team = input.team && teamPageData(input.team.team, input.team.view, input.standings);
+  const team = input.team && teamPageData(input.team.team, input.team.view, input.standings, input.team.unread);
   const page = { report: input.report, standings: input.standings, ...team === void 0 ? {} : { team } };
   return writeReportPage2(page, { ...context, pastSessions: pastSessionsOf(context.env) });
 }

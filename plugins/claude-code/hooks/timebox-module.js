@@ -4108,14 +4108,15 @@ function livePageSource(ports, budgets) {
 function teamOfPage(daily) {
   const team2 = daily?.team;
   if (team2 === void 0 || "unusable" in team2 || daily?.teamView === void 0) return void 0;
-  return { team: team2, view: daily.teamView() };
+  return { team: team2, view: daily.teamView(), unread: daily.dayUnread?.() ?? null };
 }
 async function writeReportPage(write3, source) {
   if (write3 === void 0) return void 0;
   try {
     const report = reportData(source.history(), source.ledger, source.now, source.terms);
+    const standings = source.standings();
     const team2 = source.team();
-    return { path: await write3({ report, standings: source.standings(), ...team2 === void 0 ? {} : { team: team2 } }) };
+    return { path: await write3({ report, standings, ...team2 === void 0 ? {} : { team: team2 } }) };
   } catch (error) {
     return { problem: error instanceof Error ? error.message : String(error) };
   }

@@ -30,9 +30,12 @@ export function teamPageData(
 	team: DailyTeam,
 	view: TeamView,
 	standings: readonly DailyStanding[],
+	/** Why today could not be read (`dayUnread`), or null. */
+	unread: string | null = null,
 ): TeamPageData | undefined {
 	if ("unreadable" in view) return undefined;
-	return { name: team.name, stored: view.stored, asks: [...view.asks], text: teamReport(team, view, standings) };
+	const text = teamReport(team, view, standings, unread);
+	return { name: team.name, stored: view.stored, asks: [...view.asks], text };
 }
 
 /** The admin's limits, a row each, with who set them and when. */

@@ -86,7 +86,7 @@ export interface ReportPageInput {
 	report: ReportData;
 	standings: readonly DailyStanding[];
 	/** A team's store the session counts in: the team, and its admin's limits and open requests (`/timebox team`). */
-	team?: { team: DailyTeam; view: TeamView };
+	team?: { team: DailyTeam; view: TeamView; unread?: string | null };
 }
 
 /** A setting's value and where it came from, as the user would name it. */

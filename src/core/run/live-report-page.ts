@@ -41,7 +41,7 @@ export function livePageSource(
 export function teamOfPage(daily: DailyLedger | undefined): ReportPageInput["team"] {
 	const team = daily?.team;
 	if (team === undefined || "unusable" in team || daily?.teamView === undefined) return undefined;
-	return { team, view: daily.teamView() };
+	return { team, view: daily.teamView(), unread: daily.dayUnread?.() ?? null };
 }
 
 /** Writes the report page through the host's `write`, where it writes one: the file, or why there is none. */
@@ -52,8 +52,10 @@ export async function writeReportPage(
 	if (write === undefined) return undefined;
 	try {
 		const report = reportData(source.history(), source.ledger, source.now, source.terms);
+		// Today read first: the team's part says why, where it could not be read.
+		const standings = source.standings();
 		const team = source.team();
-		return { path: await write({ report, standings: source.standings(), ...(team === undefined ? {} : { team }) }) };
+		return { path: await write({ report, standings, ...(team === undefined ? {} : { team }) }) };
 	} catch (error) {
 		return { problem: error instanceof Error ? error.message : String(error) };
 	}

@@ -146,7 +146,10 @@ export function runReport(
 	// A team's store that cannot be reached (or a team set wrongly) is said; the page then shows this machine's day.
 	const problem = ledger.problem();
 	const team = ledger instanceof TeamLedger && standings[0]?.budget.team !== undefined ? ledger : null;
-	const store = ledger instanceof TeamLedger ? teamPageData(ledger.team, ledger.teamView(), standings) : undefined;
+	const store =
+		ledger instanceof TeamLedger
+			? teamPageData(ledger.team, ledger.teamView(), standings, ledger.dayUnread())
+			: undefined;
 	const report = chosen === null ? null : reportData(chosen.history(), chosen.ledger, now, chosen.terms);
 	const session = chosen === null ? null : { id: chosen.id, host: chosen.host };
 	const project = chosen === null ? null : chosen.project();

@@ -14,7 +14,7 @@ export { pastSessionsOf } from "./sources.ts";
 /** A host's `/timebox report page`: the page of the session and today, with its project's past sessions; its path. */
 export function writeHostPage(input: ReportPageInput, context: Omit<PageContext, "pastSessions">): string {
 	// A team's store the session counts in: its limits and open requests, as `npm run report` shows them.
-	const team = input.team && teamPageData(input.team.team, input.team.view, input.standings);
+	const team = input.team && teamPageData(input.team.team, input.team.view, input.standings, input.team.unread);
 	const page: PageInput = { report: input.report, standings: input.standings, ...(team === undefined ? {} : { team }) };
 	return writeReportPage(page, { ...context, pastSessions: pastSessionsOf(context.env) });
 }

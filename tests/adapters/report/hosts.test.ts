@@ -81,7 +81,10 @@ describe("/timebox report page of a session that counts in a team's store", () =
 	it("hands the page the team and its store's view, and nothing of a team that cannot be used or read", () => {
 		const ledger = (team: DailyLedger["team"], view?: TeamView) =>
 			({ team, ...(view ? { teamView: () => view } : {}) }) as unknown as DailyLedger;
-		expect(teamOfPage(ledger(TEAM, VIEW))).toEqual({ team: TEAM, view: VIEW });
+		expect(teamOfPage(ledger(TEAM, VIEW))).toEqual({ team: TEAM, view: VIEW, unread: null });
+		// Why today could not be read goes with it: the page says so, not an empty day.
+		const unreadable = { ...ledger(TEAM, VIEW), dayUnread: () => "today's use could not be read (x)" } as DailyLedger;
+		expect(teamOfPage(unreadable)).toEqual({ team: TEAM, view: VIEW, unread: "today's use could not be read (x)" });
 		expect(teamOfPage(undefined)).toBeUndefined();
 		expect(teamOfPage(ledger(undefined, VIEW))).toBeUndefined();
 		expect(teamOfPage(ledger({ unusable: "Timebox: no." }, VIEW))).toBeUndefined();
@@ -101,6 +104,17 @@ describe("/timebox report page of a session that counts in a team's store", () =
 		expect(page).toContain("the release needs a last test run");
 		expect(page).toContain("bob@desk (claude)");
 		expect(page).toContain("root@hq (codex)");
+		expect(page).toContain("No daily budget of the team covers this session today.");
+		// A day that could not be read is said so on the page, never shown as an empty one.
+		writeHostPage(
+			{ report, standings: [], team: { team: TEAM, view: VIEW, unread: "today's use could not be read (ERR x)" } },
+			{ env: { XDG_STATE_HOME: join(dir, "state"), HOME: dir }, now: 0, session: { id: "s", host: "pi" }, out },
+		);
+		const unread = readFileSync(out, "utf8");
+		expect(unread).toContain(
+			"Today&#39;s use could not be read (ERR x), so the team&#39;s standing today is not known.",
+		);
+		expect(unread).not.toContain("No daily budget of the team covers this session today.");
 	});
 });
 

@@ -229,6 +229,7 @@ export {
 	COMMAND_AFTER_RELOAD,
 	internalErrorMessage,
 	ON_STOP_RAN_LATE,
+	saysOnStopStarted,
 	USAGE,
 	WRAP_UP_REFUSAL,
 } from "./text/messages.ts";

@@ -69,10 +69,15 @@ describe.each(NAMED_DRIVERS)("on the %s", (_name, make) => {
 		expect(host.onStopRuns()).toEqual([]);
 		// The host started again, and the chat goes on: at the session's load (its next hook, or opencode's first event
 		// of the session) the command starts, and the user is told.
+		const beforeReopen = host.notices().length;
 		await host.reopen();
 		expect((await host.prompt({ toolCalls: 1 })).stopped).toBe(false);
 		expect(host.onStopRuns()).toEqual(["say done"]);
 		expect(late()).toHaveLength(1);
+		// Started once, said once: pi's TUI shows the load's notices again after its replay of the chat, not this one.
+		host.advance(2_000);
+		const shown = host.notices().slice(beforeReopen);
+		expect(shown.filter((notice) => notice.message === "Timebox ran the on-stop command: say done")).toHaveLength(1);
 		// Never again, at any later event or load.
 		await host.reopen();
 		await host.prompt();

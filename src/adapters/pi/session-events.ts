@@ -7,6 +7,7 @@ import {
 	type ResolvedDefault,
 	resolveDefault,
 	type SettingSources,
+	saysOnStopStarted,
 } from "../../core/index.ts";
 import { DEFAULT_FLAG, readDefaultBudget, readSettings } from "./defaults.ts";
 import { readWith } from "./session-ports.ts";
@@ -67,7 +68,8 @@ export function registerSessionEvents(w: PiWiring): void {
 		}
 		// What was restored names the on-stop command that will run, but pi's UI hides it: its "Reloaded …" line
 		// replaces it, and a resumed chat is replayed below it. Show it again once pi has done so.
-		const restored = shown.filter((notice) => notice.level === "info");
+		// Only what was restored: an on-stop command started late at this load was started once, and is said once.
+		const restored = shown.filter((notice) => notice.level === "info" && !saysOnStopStarted(notice.message));
 		if (ctx.hasUI && event.reason !== "new" && restored.length > 0) {
 			// pi's reload keeps the old instance's context usable, so only the shutdown below stops this timer.
 			w.restoreNoticeAgain = w.scheduler.setTimeout(() => {

@@ -169,6 +169,11 @@ export function onStopStartedMessage(command: string): string {
 	return `Timebox ran the on-stop command: ${command}`;
 }
 
+/** Whether a notice is the one that says the on-stop command was started. */
+export function saysOnStopStarted(message: string): boolean {
+	return message.startsWith(onStopStartedMessage(""));
+}
+
 /** A later event started the on-stop command a stop claimed: the process that claimed it ended before it could. */
 export const ON_STOP_RAN_LATE =
 	"Timebox ran the on-stop command late: the process that stopped the budget ended before it could.";

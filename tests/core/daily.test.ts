@@ -8,6 +8,7 @@ import {
 	dailyTransition,
 	NO_ADJUSTMENT,
 	NO_DAILY_SESSION,
+	PERSONAL_KEPT,
 	parseDailyBudget,
 	parseToday,
 	promptTakenMessage,
@@ -418,5 +419,39 @@ describe("/timebox today against today's standings", () => {
 			"Timebox today: 1 daily budget.",
 			"Every session (timebox.daily in settings.json): 3 of 6 prompts used, 3 left. Used by 1 session.",
 		]);
+	});
+
+	it("raises a team's day by each amount on what it was raised before, and never a member's own cap beside it", () => {
+		const team = { ...budget("1h turns:3 tokens:2k $2"), team: { name: "platform", zone: "UTC" } };
+		const own = { ...budget("turns:1"), personal: true as const };
+		const before = { addTimeMs: HOUR / 2, addPrompts: 1, addTokens: 1_000, addCost: 1, off: false };
+		const standings = [standing(team, { prompts: 2 }, before), standing(own, { prompts: 1 })];
+		const raised = todayCommand(standings, "+turns:2 +5m +tokens:1k +$1").effects[0];
+		expect(raised?.kind === "adjustDaily" ? raised.budgets : []).toEqual([team]);
+		const done = raised?.kind === "adjustDaily" ? raised.done?.[0] : undefined;
+		expect(done?.kind === "notify" ? done.message.split("\n") : []).toEqual([
+			"Timebox: today's budget raised by 5m of agent time and 2 prompts and 1k tokens and $1.00 for the rest of the day.",
+			"Timebox today: 2 daily budgets.",
+			"The team platform (timebox.daily in settings.json): 0s of 1h 35m of agent time used, 1h 35m left; 2 of 6 turns used, 4 left; 0 of 4k tokens used, 4k left; $0.00 of $4.00 used, $4.00 left. Used by 1 session. It resets at midnight UTC.",
+			"Every session (timebox.daily in settings.json): 1 of 1 prompt used, 0 left. Used by 1 session.",
+			PERSONAL_KEPT,
+		]);
+		const off = todayCommand(standings, "off").effects[0];
+		expect(off?.kind === "adjustDaily" ? [off.budgets, off.done] : []).toEqual([
+			[team],
+			[
+				{
+					kind: "notify",
+					level: "info",
+					message: `Timebox: today's budget is off until midnight, in every session it covers.\n${PERSONAL_KEPT}`,
+				},
+			],
+		]);
+		// A day turned off before stays off in the report of a raise.
+		const wasOff = todayCommand([standing(team, {}, { ...before, off: true })], "+turns:1").effects[0];
+		const report = wasOff?.kind === "adjustDaily" ? wasOff.done?.[0] : undefined;
+		expect(report?.kind === "notify" ? report.message : "").toContain("Off until midnight.");
+		// Words that are only spaces ask for the day, as none do.
+		expect(todayCommand([standing(own)], "   ")).toEqual(todayCommand([standing(own)], ""));
 	});
 });

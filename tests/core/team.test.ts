@@ -247,6 +247,21 @@ describe("/timebox team", () => {
 			'- bob@m2 (claude) at 10:00 UTC asks for 30m of agent time: "a release"',
 			"- bob@m2 (claude) at 14:02 UTC asks for 20 turns",
 		]);
+		// Only the team's standings are its day: a member's own cap beside them is not listed.
+		const mine = {
+			budget: {
+				scope: "user",
+				source: "TIMEBOX_DAILY",
+				limits: { timeMs: null, turns: 1, tokens: null, cost: null },
+				personal: true as const,
+			},
+			use: { agentMs: 0, prompts: 0, tokens: 0, cost: 0, sessions: 0 },
+			adjustment: NO_ADJUSTMENT,
+			dayStart: 0,
+		};
+		expect(teamReport(TEAM, { stored: null, asks: [] }, [mine]).split("\n")[1]).toBe(
+			"No daily budget of the team covers this session today.",
+		);
 		const none = teamReport(TEAM, { stored: null, asks: [] }, []);
 		expect(none.split("\n")).toEqual([
 			"Timebox team platform: its store keeps no limits, so each machine's own daily budget (TIMEBOX_DAILY) is the team's. An admin sets them with /timebox team set 4h turns:200 $50.",

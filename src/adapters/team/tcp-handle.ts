@@ -15,7 +15,6 @@ interface ConnectRequest {
 /** A write request: the binding calls `oncomplete` when a write it could not finish at once ends. */
 interface WriteRequest {
 	handle: TcpHandle;
-	async: boolean;
 	oncomplete: (status: number) => void;
 }
 
@@ -138,10 +137,9 @@ class HandleConnection extends EventEmitter implements Connection {
 		if (started !== 0) queueMicrotask(() => this.connected(started));
 	}
 
-	write(bytes: Buffer): boolean {
+	write(bytes: Buffer): void {
 		if (this.made) this.send(bytes);
 		else this.pending.push(bytes);
-		return true;
 	}
 
 	destroy(): void {
@@ -184,7 +182,6 @@ class HandleConnection extends EventEmitter implements Connection {
 		if (this.closed) return;
 		const request = new this.bindings.WriteWrap();
 		request.handle = this.handle;
-		request.async = false;
 		request.oncomplete = (status) => {
 			if (status !== 0) this.fail(`write ${getSystemErrorName(status)}`);
 		};

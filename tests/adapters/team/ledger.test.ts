@@ -195,6 +195,8 @@ describe("a team's store that cannot be reached", () => {
 		expect(hidePassword("ERR a.b* or a-b.c", url("a.b*"), shown)).toBe("ERR *** or a-b.c");
 		expect(hidePassword(`connect ECONNREFUSED ${url("pw")}`, url("pw"), shown)).toBe(`connect ECONNREFUSED ${shown}`);
 		expect(hidePassword(" ", url("pw"), shown)).toBe("no answer");
+		// An address with no password hides nothing but the address.
+		expect(hidePassword("ERR at x", "redis://127.0.0.1:6390/0", shown)).toBe("ERR at x");
 	});
 
 	it("hides a password in the store's answer as written in the address and as it reads decoded", () => {

@@ -140,12 +140,20 @@ describe("which processes connect on the handle", () => {
 		handleConnector(played.bindings, fallback)("127.0.0.1", 1, true);
 		handleConnector(played.bindings, fallback)("redis.internal", 2, false);
 		handleConnector(null, fallback)("127.0.0.1", 3, false);
+		// A name that only starts or ends like an address is a name.
+		handleConnector(played.bindings, fallback)("10.0.0.5.nip.io", 4, false);
+		handleConnector(played.bindings, fallback)("db-10.0.0.5", 5, false);
 		expect(asked).toEqual([
 			["127.0.0.1", 1, true],
 			["redis.internal", 2, false],
 			["127.0.0.1", 3, false],
+			["10.0.0.5.nip.io", 4, false],
+			["db-10.0.0.5", 5, false],
 		]);
 		expect(played.handles).toEqual([]);
+		// An address of any digits per part is an address.
+		handleConnector(played.bindings, fallback)("10.20.30.140", 6, false);
+		expect(played.handles[0]?.calls).toEqual(["new 7", "connect 10.20.30.140 6"]);
 	});
 });
 
@@ -218,7 +226,6 @@ function playedBindings(connectResult = 0) {
 		},
 		WriteWrap: class {
 			handle = null as unknown as TcpHandle;
-			async = true;
 			oncomplete = (_status: number) => {};
 		},
 		socket: 7,

@@ -196,7 +196,7 @@ describe("a team's store that cannot be reached", () => {
 		expect(hidePassword(`connect ECONNREFUSED ${url("pw")}`, url("pw"), shown)).toBe(`connect ECONNREFUSED ${shown}`);
 		expect(hidePassword(" ", url("pw"), shown)).toBe("no answer");
 		// An address with no password hides nothing but the address.
-		expect(hidePassword("ERR at x", "redis://127.0.0.1:6390/0", shown)).toBe("ERR at x");
+		expect(hidePassword("ERR at (x) -- y", "redis://127.0.0.1:6390/0", shown)).toBe("ERR at (x) -- y");
 	});
 
 	it("hides a password in the store's answer as written in the address and as it reads decoded", () => {

@@ -139,15 +139,27 @@ describe("Timebox's deadlines in opencode run", () => {
 	});
 });
 
-/** A TUI session in tmux on its own socket. */
+/** How many TUIs the file started: each has a tmux server of its own. */
+let tuis = 0;
+
+/**
+ * A TUI session in tmux on its own socket. Its own, not one shared with the TUI before it: `kill-server` returns before
+ * that server has gone, and a session started at once on the same socket joined the dying server and went with it (the
+ * reopened TUI's screen stayed empty for 30 s in one CI run).
+ */
 class Tui {
-	private readonly socket = join(root, "tmux.sock");
+	private readonly socket = join(root, `tmux-${++tuis}.sock`);
 
 	/** opencode's TUI in the test's home, with the variables and words given (`-c` continues the last session). */
 	start(env: NodeJS.ProcessEnv, args: readonly string[] = []): void {
 		const vars = Object.entries(opencodeEnv(home, env)).map(([key, value]) => `${key}='${value}'`);
 		const command = `cd '${join(root, "work")}' && env ${vars.join(" ")} '${OPENCODE}' ${args.join(" ")}`;
-		this.tmux("-f", "/dev/null", "new-session", "-d", "-x", "160", "-y", "45", command);
+		const started = spawnSync(
+			"tmux",
+			["-S", this.socket, "-f", "/dev/null", "new-session", "-d", "-x", "160"].concat(["-y", "45", command]),
+			{ encoding: "utf8" },
+		);
+		if (started.status !== 0) throw new Error(`tmux did not start the TUI: ${started.stderr}`);
 	}
 
 	screen(): string {

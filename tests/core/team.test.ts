@@ -271,12 +271,12 @@ describe("/timebox team", () => {
 		// A day that could not be read is said so, never shown as an empty one (the standings are this machine's).
 		const unread = teamCommand(TEAM, "", {
 			...reads({ stored: STORED, asks: [] }),
-			dayUnread: () => "the team's daily store redis://x refused this user today's use (ERR no TIME)",
+			dayUnread: () => "the team's daily store redis://x would not let this user read today's use (ERR no TIME)",
 		});
 		expect(unread).toEqual({
 			message: [
 				"Timebox team platform: 4h of agent time and 200 turns and $50.00 a day, set by admin@hq (codex) on 2026-05-02 09:14 UTC.",
-				"The team's daily store redis://x refused this user today's use (ERR no TIME), so the team's standing today is not known.",
+				"The team's daily store redis://x would not let this user read today's use (ERR no TIME), so the team's standing today is not known.",
 				"No open requests.",
 			].join("\n"),
 			level: "warning",

@@ -1034,7 +1034,7 @@ function parseToday(words) {
   });
   return { kind: "add", adjustment, added };
 }
-var PERSONAL_KEPT = "Your own daily budget (TIMEBOX_DAILY) is not changed: it is yours, not the team's; change it in TIMEBOX_DAILY.";
+var PERSONAL_KEPT = "Your own daily budget (TIMEBOX_DAILY) is not changed: it is yours, not the team's; change it in TIMEBOX_DAILY, for the sessions that start after.";
 function adjusted(standings, adjustment) {
   return standings.map((standing2) => {
     if (standing2.budget.personal === true) return standing2;

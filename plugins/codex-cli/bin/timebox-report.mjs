@@ -656,7 +656,7 @@ function teamDayUnread(why, shown) {
   return `today's use could not be read from the team's daily store${shown ? ` ${shown}` : ""} (${why})`;
 }
 function teamDayRefused(why, shown) {
-  return `the team's daily store ${shown} refused this user today's use (${why})`;
+  return `the team's daily store ${shown} would not let this user read today's use (${why})`;
 }
 function teamDayUnreadLine(unread) {
   return `${unread.charAt(0).toUpperCase()}${unread.slice(1)}, so the team's standing today is not known.`;
@@ -4896,11 +4896,13 @@ var TeamStoreCalls = class {
     return hidePassword(error, this.config.url, this.config.shown);
   }
 };
-var FIXED_REFUSAL = /^(WRONGPASS|NOPERM|NOAUTH)\b/;
+function fixedRefusal(text2) {
+  return storeAnswer(text2) === "refused" || /^(WRONGPASS|NOAUTH)\b/.test(text2);
+}
 function hidePassword(error, url, shown) {
   let text2 = error.split(url).join(shown);
   const password = new URL(url).password;
-  if (password !== "" && !FIXED_REFUSAL.test(text2)) {
+  if (password !== "" && !fixedRefusal(text2)) {
     for (const written3 of /* @__PURE__ */ new Set([password, decodeURIComponent(password)])) {
       const escaped = written3.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
       text2 = text2.replace(new RegExp(`(?<![\\p{L}\\p{N}_])${escaped}(?![\\p{L}\\p{N}_])`, "gu"), "***");

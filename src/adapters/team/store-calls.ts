@@ -181,9 +181,12 @@ export class TeamStoreCalls {
 
 /**
  * Redis's refusals of a log-in or a command, in its own fixed words, which never hold a password: a password that is
- * also one of those words (`user`, `pass`) is not masked in them, where `***` would spell it out.
+ * also one of those words (`user`, `pass`, `script`) is not masked in them, where `***` would spell it out. The
+ * refusals of this user (`storeAnswer`'s), and of a log-in.
  */
-const FIXED_REFUSAL = /^(WRONGPASS|NOPERM|NOAUTH)\b/;
+function fixedRefusal(text: string): boolean {
+	return storeAnswer(text) === "refused" || /^(WRONGPASS|NOAUTH)\b/.test(text);
+}
 
 /**
  * `error` with the store's address (`url`) given as `shown`, and its password, as written in the address and as it
@@ -192,7 +195,7 @@ const FIXED_REFUSAL = /^(WRONGPASS|NOPERM|NOAUTH)\b/;
 export function hidePassword(error: string, url: string, shown: string): string {
 	let text = error.split(url).join(shown);
 	const password = new URL(url).password;
-	if (password !== "" && !FIXED_REFUSAL.test(text)) {
+	if (password !== "" && !fixedRefusal(text)) {
 		for (const written of new Set([password, decodeURIComponent(password)])) {
 			const escaped = written.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 			text = text.replace(new RegExp(`(?<![\\p{L}\\p{N}_])${escaped}(?![\\p{L}\\p{N}_])`, "gu"), "***");

@@ -12,9 +12,13 @@ interface ConnectRequest {
 	oncomplete: (status: number) => void;
 }
 
-/** A write request: the binding calls `oncomplete` when a write it could not finish at once ends. */
+/**
+ * A write request: the binding calls `oncomplete` when a write it could not finish at once ends. It holds the bytes
+ * until then: the binding hands the system a pointer into them without a copy (node:net keeps them the same way).
+ */
 interface WriteRequest {
 	handle: TcpHandle;
+	buffer: Uint8Array | null;
 	oncomplete: (status: number) => void;
 }
 
@@ -60,10 +64,14 @@ export interface BindingSource {
  * warning for them (`--pending-deprecation`), which a host may show its user.
  */
 export function tcpBindings(source: BindingSource): TcpBindings | null {
+	// Under pending deprecations Node wraps `process.binding` in its warning (named `deprecated`), however the flag was
+	// spelt (`--pending_deprecation` too); the flags are read as well, for a process set up some other way.
+	const pending = /--pending[-_]deprecation\b/;
 	const warns =
-		source.execArgv.includes("--pending-deprecation") ||
+		source.binding?.name !== "binding" ||
+		source.execArgv.some((flag) => pending.test(flag)) ||
 		source.env.NODE_PENDING_DEPRECATION === "1" ||
-		/--pending-deprecation\b/.test(source.env.NODE_OPTIONS ?? "");
+		pending.test(source.env.NODE_OPTIONS ?? "");
 	if (warns || typeof source.binding !== "function") return null;
 	try {
 		// Node's internal bindings, outside its typed API: their shapes are checked below before any is used.
@@ -175,14 +183,18 @@ class HandleConnection extends EventEmitter implements Connection {
 		}
 		this.made = true;
 		this.emit("connect");
-		for (const bytes of this.pending.splice(0)) this.send(bytes);
+		// What was written meanwhile goes out in one write (the log-in, the database and the first call: one packet).
+		const pending = this.pending.splice(0);
+		if (pending.length > 0) this.send(Buffer.concat(pending));
 	}
 
 	private send(bytes: Buffer): void {
 		if (this.closed) return;
 		const request = new this.bindings.WriteWrap();
 		request.handle = this.handle;
+		request.buffer = bytes;
 		request.oncomplete = (status) => {
+			request.buffer = null;
 			if (status !== 0) this.fail(`write ${getSystemErrorName(status)}`);
 		};
 		const status = this.handle.writeBuffer(request, bytes);

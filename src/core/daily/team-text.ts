@@ -140,7 +140,7 @@ export function teamDayUnread(why: string, shown?: string): string {
 
 /** Why the team's day could not be read where its store (`shown`) refused this user the read (`why`, its answer). */
 export function teamDayRefused(why: string, shown: string): string {
-	return `the team's daily store ${shown} refused this user today's use (${why})`;
+	return `the team's daily store ${shown} would not let this user read today's use (${why})`;
 }
 
 /** `/timebox team`'s line for today where the team's day could not be read (`unread`). */

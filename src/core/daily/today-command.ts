@@ -48,7 +48,7 @@ export interface TodayAnswer {
 
 /** Said where a change of the team's day leaves a member's own cap as it was. */
 export const PERSONAL_KEPT =
-	"Your own daily budget (TIMEBOX_DAILY) is not changed: it is yours, not the team's; change it in TIMEBOX_DAILY.";
+	"Your own daily budget (TIMEBOX_DAILY) is not changed: it is yours, not the team's; change it in TIMEBOX_DAILY, for the sessions that start after.";
 
 /** Today's standings with an adjustment added to each that it changes. */
 function adjusted(standings: readonly DailyStanding[], adjustment: DailyAdjustment): DailyStanding[] {

@@ -206,7 +206,7 @@ describe("a store that refuses this user the team's day", () => {
 		expect(standings[0]?.closed).toBe(denied);
 		// `/timebox team` and `/timebox today` name the refusal as why the day is not known.
 		expect(ledger.dayUnread()).toBe(
-			`the team's daily store ${TEAM_CONFIG.shown} refused this user today's use (${NOPERM})`,
+			`the team's daily store ${TEAM_CONFIG.shown} would not let this user read today's use (${NOPERM})`,
 		);
 		expect(await ledger.countPrompt([OWN], [5])).toBe(false);
 		await ledger.addUse([OWN], { tokens: 10 });

@@ -188,6 +188,8 @@ describe("a team's store that cannot be reached", () => {
 		// A password that is a word of Redis's refusal is not masked there, where `***` would spell it out.
 		expect(hidePassword(wrongPass, url("pass"), shown)).toBe(wrongPass);
 		expect(hidePassword(wrongPass, url("user"), shown)).toBe(wrongPass);
+		const script = "ERR The user executing the script can't run this command or subcommand";
+		expect(hidePassword(script, url("user"), shown)).toBe(script);
 		const noPerm = "NOPERM this user has no permissions to run the 'evalsha' command";
 		expect(hidePassword(noPerm, url("ns"), shown)).toBe(noPerm);
 		// Elsewhere it is masked as a word of its own only, a character Redis's patterns would read included.

@@ -207,12 +207,12 @@ describe("the team's admin and members, with docs/team.md's ACL lines on a real 
 		const [limitsLine, todayLine, ...rest] = (command(notime, "team")[0] ?? "").split("\n");
 		expect(limitsLine).toMatch(/^Timebox team platform: its store keeps no limits/);
 		expect(todayLine).toMatch(
-			/^The team's daily store redis:\/\/platform-notime@127\.0\.0\.1:\d+ refused this user today's use \(ERR The user executing the script can't run this command.+\), so the team's standing today is not known\.$/,
+			/^The team's daily store redis:\/\/platform-notime@127\.0\.0\.1:\d+ would not let this user read today's use \(ERR The user executing the script can't run this command.+\), so the team's standing today is not known\.$/,
 		);
 		expect(rest).toEqual(["No open requests."]);
 		expect(command(notime, "today")).toEqual([
 			expect.stringMatching(
-				/^Timebox: the team's daily store redis:\/\/platform-notime@127\.0\.0\.1:\d+ refused this user today's use \(.+\), so the team's standing today is not known\./,
+				/^Timebox: the team's daily store redis:\/\/platform-notime@127\.0\.0\.1:\d+ would not let this user read today's use \(.+\), so the team's standing today is not known\./,
 			),
 		]);
 	});

@@ -74,8 +74,8 @@ export async function runOpencode(
 	};
 }
 
-/** The lines of Timebox's log of every session. */
-export function sessionLogOf(world: OpencodeWorld): Array<Record<string, unknown>> {
+/** The lines of Timebox's log of every session in the world's home. */
+export function sessionLogOf(world: Pick<OpencodeWorld, "home">): Array<Record<string, unknown>> {
 	const folder = join(world.home, ".local", "state", "timebox", "opencode", "sessions");
 	const files = existsSync(folder) ? readdirSync(folder) : [];
 	return files.flatMap((file) =>

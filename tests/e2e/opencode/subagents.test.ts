@@ -4,7 +4,7 @@
 // further request; the session's spent budget stops a running subagent and refuses a new one; `/timebox report` lists
 // each subagent with its type, task, budget, what it used and how it ended.
 
-import { existsSync, mkdirSync, readdirSync, readFileSync } from "node:fs";
+import { mkdirSync } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -12,6 +12,7 @@ import { stripVTControlCharacters } from "node:util";
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { type ChatReply, type ChatRequest, FakeChat } from "../../../demo/fakes/chat.ts";
 import { type RunResult, runProcess } from "../../support/processes.ts";
+import { sessionLogOf } from "./harness.ts";
 import { ensureOpencode, OPENCODE, opencodeEnv, writeOpencodeHome } from "./support.ts";
 
 let api: FakeChat;
@@ -74,16 +75,7 @@ function split(): { parent: ChatRequest[]; child: ChatRequest[] } {
 }
 
 /** The lines of Timebox's log of every session. */
-function sessionLog(): Array<Record<string, unknown>> {
-	const folder = join(home, ".local", "state", "timebox", "opencode", "sessions");
-	const files = existsSync(folder) ? readdirSync(folder) : [];
-	return files.flatMap((file) =>
-		readFileSync(join(folder, file), "utf8")
-			.split("\n")
-			.filter((line) => line.length > 0)
-			.map((line) => JSON.parse(line) as Record<string, unknown>),
-	);
-}
+const sessionLog = () => sessionLogOf({ home });
 
 const BUDGET_BLOCK = "TIMEBOX: YOUR BUDGET FOR THIS TASK";
 const WRAP_UP_BLOCK = "TIMEBOX: TASK BUDGET SPENT";

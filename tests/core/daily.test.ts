@@ -108,7 +108,7 @@ describe("the daily rules", () => {
 		]);
 	});
 
-	it("stops a run whose own time spends the day, once, and adds its agent time when it ends", () => {
+	it("stops a run whose own time spends the day, once, with its agent time so far, and adds the rest when it ends", () => {
 		const started = dailyTransition(
 			NO_DAILY_SESSION,
 			{ type: "newPrompt" },
@@ -123,13 +123,20 @@ describe("the daily rules", () => {
 		expect(messages(stopped.effects)).toEqual([
 			"Timebox: today's budget is spent (1h of agent time). It resets at midnight.",
 		]);
+		// Counted at the stop: a host that sends no end of a run its hook stopped (Claude Code, Gemini CLI) loses none of it.
+		expect(stopped.effects.filter((effect) => effect.kind === "addDailyUse")).toEqual([
+			{ kind: "addDailyUse", use: { agentMs: 60_000 }, budgets: [three] },
+		]);
+		expect(stopped.session).toMatchObject({ runStartedAt: START + 60_000, stopped: true });
+		// The day as the ledger holds it from then on: the hour, with the run's time so far.
+		const spentDay = [standing(three, { agentMs: HOUR })];
 		expect(
-			dailyTransition(stopped.session, { type: "duringRun", modelCall: true }, later, START + 61_000).effects.map(
+			dailyTransition(stopped.session, { type: "duringRun", modelCall: true }, spentDay, START + 61_000).effects.map(
 				(effect) => effect.kind,
 			),
 		).toEqual(["abort", "refuse"]);
-		expect(dailyTransition(stopped.session, { type: "runEnd" }, later, START + 62_000)).toMatchObject({
-			effects: [{ kind: "addDailyUse", use: { agentMs: 62_000 } }],
+		expect(dailyTransition(stopped.session, { type: "runEnd" }, spentDay, START + 62_000)).toMatchObject({
+			effects: [{ kind: "addDailyUse", use: { agentMs: 2_000 } }],
 			session: { runStartedAt: null, stopped: false },
 		});
 		expect(dailyTransition(NO_DAILY_SESSION, { type: "runEnd" }, later, START).effects).toEqual([]);

@@ -1215,6 +1215,9 @@ function refusal(standing2) {
 function inForce(standings) {
   return standings.map((standing2) => standing2.budget);
 }
+function budgetsCounting(port) {
+  return inForce(port.ledger.standings(port.budgets));
+}
 function reserve(standings) {
   return { kind: "reserveDaily", budgets: inForce(standings) };
 }
@@ -1297,7 +1300,14 @@ function dailyTransition(session, event, standings, now) {
         const quiet = refusal(spent).filter((effect) => effect.kind !== "notify");
         return { ...none, session: resumed, effects: [...write3, ...quiet] };
       }
-      if (spent) return { ...none, session: { ...resumed, stopped: true }, effects: [...write3, ...refusal(spent)] };
+      if (spent) {
+        const time = event.used ? [] : addAgentTime(running, standings);
+        return {
+          ...none,
+          session: { ...resumed, runStartedAt: now, stopped: true },
+          effects: [...write3, ...time, ...refusal(spent)]
+        };
+      }
       const warned = dailyWarnings(withRun2, session.given);
       return {
         session: { ...resumed, given: warned.given },
@@ -1803,7 +1813,7 @@ function carryOutOne(effect, ports, answer, onStopReport2) {
       ports.daily?.ledger.reserve?.(effect.budgets ?? ports.daily.budgets);
       return;
     case "addDailyUse":
-      ports.daily?.ledger.addUse(effect.budgets ?? ports.daily.budgets, effect.use);
+      ports.daily?.ledger.addUse(effect.budgets ?? budgetsCounting(ports.daily), effect.use);
       return;
     case "adjustDaily": {
       const daily = ports.daily;

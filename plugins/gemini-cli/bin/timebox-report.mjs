@@ -1875,7 +1875,10 @@ function claimKept(claim, lines, now) {
   return kept2 ? null : [write({ kind: "claim", claim, at: now })];
 }
 function dailyPartOf(lines, promptId) {
-  const startedAt = sentAt(lines, promptId);
+  const stop2 = lines.findLast(
+    (line) => line.kind === "daily-stopped" && line.promptId === promptId
+  );
+  const startedAt = stop2?.at ?? sentAt(lines, promptId);
   const ended = lines.some(
     (line) => (line.kind === "daily-ended" || line.kind === "prompt-dropped") && line.promptId === promptId
   );
@@ -1884,7 +1887,7 @@ function dailyPartOf(lines, promptId) {
     session: {
       given: linesOfKind(lines, "daily-warned").map((line) => line.level),
       runStartedAt: !ended && startedAt !== void 0 ? startedAt : null,
-      stopped: lines.some((line) => line.kind === "daily-stopped" && line.promptId === promptId)
+      stopped: stop2 !== void 0
     }
   };
 }
@@ -1902,7 +1905,9 @@ function dailyPartLines(promptId, before, after, now) {
   for (const level of after.session.given) {
     if (!before.session.given.includes(level)) lines.push({ kind: "daily-warned", level, at: now });
   }
-  if (after.session.stopped && !before.session.stopped) lines.push({ kind: "daily-stopped", promptId, at: now });
+  if (after.session.stopped && !before.session.stopped) {
+    lines.push({ kind: "daily-stopped", promptId, at: after.session.runStartedAt ?? now });
+  }
   if (before.session.runStartedAt !== null && after.session.runStartedAt === null) {
     lines.push({ kind: "daily-ended", promptId, at: now });
   }

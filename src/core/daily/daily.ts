@@ -7,7 +7,14 @@
 import { NUDGE_CRITICAL_RATIO, NUDGE_WARNING_RATIO } from "../constants.ts";
 import type { DailyBudget } from "../model/daily.ts";
 import type { Effect } from "../model/events.ts";
-import { type DailyStanding, dailyRatio, limitsToday, runTimeToday, spentDaily } from "./daily-budget.ts";
+import {
+	type DailyPort,
+	type DailyStanding,
+	dailyRatio,
+	limitsToday,
+	runTimeToday,
+	spentDaily,
+} from "./daily-budget.ts";
 import { dailyLeft, dailySpentMessage } from "./daily-text.ts";
 
 export {
@@ -132,6 +139,14 @@ function inForce(standings: readonly DailyStanding[]): DailyBudget[] {
 	return standings.map((standing) => standing.budget);
 }
 
+/**
+ * The budgets in force today for a use heard outside the daily rules (the tokens a hook host reads from its transcript):
+ * the standings' budgets, so a team's limits kept in its store count it as the session's own budgets do.
+ */
+export function budgetsCounting(port: DailyPort): DailyBudget[] {
+	return inForce(port.ledger.standings(port.budgets));
+}
+
 /** What a model call about to start reserves of today's budgets. */
 function reserve(standings: readonly DailyStanding[]): Effect {
 	return { kind: "reserveDaily", budgets: inForce(standings) };
@@ -253,7 +268,16 @@ export function dailyTransition(
 				const quiet = refusal(spent).filter((effect) => effect.kind !== "notify");
 				return { ...none, session: resumed, effects: [...write, ...quiet] };
 			}
-			if (spent) return { ...none, session: { ...resumed, stopped: true }, effects: [...write, ...refusal(spent)] };
+			if (spent) {
+				// The stop ends the run: its time so far counts now, for a host that sends no end of a run its hook stopped
+				// (Claude Code's classic hooks, Gemini CLI), and whatever of it still comes counts from here.
+				const time = event.used ? [] : addAgentTime(running, standings);
+				return {
+					...none,
+					session: { ...resumed, runStartedAt: now, stopped: true },
+					effects: [...write, ...time, ...refusal(spent)],
+				};
+			}
 			const warned = dailyWarnings(withRun, session.given);
 			return {
 				session: { ...resumed, given: warned.given },

@@ -2,6 +2,7 @@
 // must answer now (notices, context for the model, a refusal, an abort, questions). Every host uses it, in process or
 // one hook at a time; no adapter interprets an effect itself.
 
+import { budgetsCounting } from "../daily/daily.ts";
 import type { DailyPort } from "../daily/daily-budget.ts";
 import { NO_TEAM, teamWriteRefusal } from "../daily/team-text.ts";
 import { quoteInput } from "../grammar/command.ts";
@@ -185,7 +186,7 @@ function carryOutOne(effect: Effect, ports: EffectPorts, answer: Answer, onStopR
 			ports.daily?.ledger.reserve?.(effect.budgets ?? ports.daily.budgets);
 			return;
 		case "addDailyUse":
-			ports.daily?.ledger.addUse(effect.budgets ?? ports.daily.budgets, effect.use);
+			ports.daily?.ledger.addUse(effect.budgets ?? budgetsCounting(ports.daily), effect.use);
 			return;
 		case "adjustDaily": {
 			const daily = ports.daily;

@@ -113,7 +113,12 @@ export function claimKept(claim: LedgerClaim, lines: readonly KeptLine[], now: n
 
 /** The session's daily part for a hook of `promptId`, from the log. */
 export function dailyPartOf(lines: readonly KeptLine[], promptId: string): DailyPart {
-	const startedAt = sentAt(lines, promptId);
+	// Its time counts from its start, or from its stop by the daily budgets, where the time until then was counted.
+	const stop = lines.findLast(
+		(line): line is Extract<KeptLine, { kind: "daily-stopped" }> =>
+			line.kind === "daily-stopped" && line.promptId === promptId,
+	);
+	const startedAt = stop?.at ?? sentAt(lines, promptId);
 	// A run ended, or a prompt that never ran after all: no run of it goes on.
 	const ended = lines.some(
 		(line) => (line.kind === "daily-ended" || line.kind === "prompt-dropped") && line.promptId === promptId,
@@ -123,7 +128,7 @@ export function dailyPartOf(lines: readonly KeptLine[], promptId: string): Daily
 		session: {
 			given: linesOfKind(lines, "daily-warned").map((line) => line.level),
 			runStartedAt: !ended && startedAt !== undefined ? startedAt : null,
-			stopped: lines.some((line) => line.kind === "daily-stopped" && line.promptId === promptId),
+			stopped: stop !== undefined,
 		},
 	};
 }
@@ -145,7 +150,10 @@ export function dailyPartLines(promptId: string, before: DailyPart, after: Daily
 	for (const level of after.session.given) {
 		if (!before.session.given.includes(level)) lines.push({ kind: "daily-warned", level, at: now });
 	}
-	if (after.session.stopped && !before.session.stopped) lines.push({ kind: "daily-stopped", promptId, at: now });
+	if (after.session.stopped && !before.session.stopped) {
+		// At the stop, up to which the run's time was counted.
+		lines.push({ kind: "daily-stopped", promptId, at: after.session.runStartedAt ?? now });
+	}
 	if (before.session.runStartedAt !== null && after.session.runStartedAt === null) {
 		lines.push({ kind: "daily-ended", promptId, at: now });
 	}

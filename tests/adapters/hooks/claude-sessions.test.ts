@@ -414,6 +414,30 @@ describe("the daily budget in Claude Code (TIMEBOX_DAILY)", () => {
 		expect(await dailyHook(promptPayload("again", "p2"), "1m")).toEqual({ decision: "block", reason: message });
 	});
 
+	it("counts a run's agent time at the stop that ends it, though Claude Code sends no Stop after it", async () => {
+		await dailyHook(promptPayload("work", "p1"), "1m");
+		clock.advance(61_000);
+		const message = "Timebox: today's budget is spent (1m of agent time). It resets at midnight.";
+		expect(await dailyHook(postToolBatchPayload("p1"), "1m")).toEqual({ continue: false, stopReason: message });
+		// Claude Code ends the run there, with no Stop hook: the next prompt, minutes later, finds the day spent.
+		clock.advance(300_000);
+		expect(await dailyHook(promptPayload("again", "p2"), "1m")).toEqual({ decision: "block", reason: message });
+		expect((await dailyHook(promptPayload("/timebox today", "p3"), "1m")).reason).toBe(
+			"Timebox today: 1 daily budget.\nEvery session (TIMEBOX_DAILY): 1m 1s of 1m of agent time used, 0s left. Used by 1 session.",
+		);
+	});
+
+	it("adds only what ran after the stop when a Stop comes after it, never the run's time again", async () => {
+		await dailyHook(promptPayload("work", "p1"), "1m");
+		clock.advance(61_000);
+		await dailyHook(toolPayload("p1"), "1m");
+		clock.advance(2_000);
+		await dailyHook({ ...base, hook_event_name: "Stop", prompt_id: "p1", stop_hook_active: false }, "1m");
+		expect((await dailyHook(promptPayload("/timebox today", "p2"), "1m")).reason).toContain(
+			"(TIMEBOX_DAILY): 1m 3s of 1m of agent time used",
+		);
+	});
+
 	it("tells the model and the user at 80% of the day, beside what the session's own budget says", async () => {
 		const daily = "turns:5";
 		await dailyHook(promptPayload("/timebox 15m aware", "p0"), daily);

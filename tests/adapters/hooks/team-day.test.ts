@@ -9,6 +9,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { claudeCodeHost } from "../../../src/adapters/claude/hook-host.ts";
 import { codexCliHost } from "../../../src/adapters/codex/hook-host.ts";
 import { outboxFolder } from "../../../src/adapters/team/outbox.ts";
 import { carriedBy, readAheadIn } from "../../../src/entries/daily-ledgers.ts";
@@ -186,6 +187,39 @@ describe("a team's day in a hook process", () => {
 		store.down = "connect ECONNREFUSED 127.0.0.1:6390";
 		const other = { session_id: "c2", hook_event_name: "UserPromptSubmit", turn_id: "u1", prompt: "go", cwd: "/x" };
 		expect(await hook(other, deps(), env)).toEqual(said);
+	});
+
+	it("adds the tokens a transcript shows to the team's day its store keeps the limits of, on a member with no TIMEBOX_DAILY", async () => {
+		const team = { TIMEBOX_DAILY_STORE: ENV.TIMEBOX_DAILY_STORE, TIMEBOX_TEAM: ENV.TIMEBOX_TEAM };
+		const set = {
+			session_id: "a1",
+			hook_event_name: "UserPromptSubmit",
+			turn_id: "a",
+			prompt: "timebox team set tokens:5k",
+		};
+		expect(await hook({ ...set, cwd: "/x" }, deps(), team)).toMatchObject({ decision: "block" });
+		// Claude Code's classic hooks: what the model calls used is read from the session's transcript.
+		const claude = { ...deps(), hosts: [claudeCodeHost] };
+		const member = { ...team, CLAUDE_PLUGIN_DATA: join(home, "claude-data") };
+		const transcript = join(home, "transcript.jsonl");
+		const usage = { input_tokens: 3_000, output_tokens: 1_000 };
+		writeFileSync(transcript, `${JSON.stringify({ type: "assistant", message: { id: "m1", usage } })}\n`);
+		const claudeHook = (prompt: string, id: string) => ({
+			session_id: "k1",
+			hook_event_name: "UserPromptSubmit",
+			prompt_id: id,
+			prompt,
+			transcript_path: transcript,
+			cwd: "/x",
+		});
+		expect(await hook(claudeHook("work", "p1"), claude, member)).toBeNull();
+		// The day's 4k of 5k is 80%: the next prompt is told so.
+		expect(await hook(claudeHook("more", "p2"), claude, member)).toMatchObject({
+			systemMessage: "Timebox: today's budget: 1k tokens left of 5k — the model is asked to wrap up.",
+		});
+		expect(store.hashes.get("timebox:{platform}:2026-11-22:use")?.get("tokens")).toBe("4000");
+		const today = (await hook(claudeHook("/timebox today", "p3"), claude, member)) as { reason: string };
+		expect(today.reason).toContain("The team platform (set in its store): 4k of 5k tokens used, 1k left.");
 	});
 
 	it("holds and counts a member whose own TIMEBOX_DAILY cannot be read by the limits the team keeps in its store", async () => {

@@ -47,6 +47,7 @@ export {
 	teamStoreNotReached,
 	teamTime,
 	teamViewRefused,
+	teamViewUnreadable,
 	teamWriteNotSent,
 	teamWriteRefusal,
 	todayCommand,

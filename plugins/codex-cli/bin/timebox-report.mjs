@@ -615,6 +615,9 @@ function teamStoreNotReached(shown, why, showing) {
 function teamViewRefused(shown, why) {
   return `Timebox: the team's daily store ${shown} refused this user (${why}), so the team cannot be shown (docs/team.md gives a member's ACL).`;
 }
+function teamViewUnreadable(shown, why) {
+  return `Timebox: the team could not be read from its daily store ${shown} (${why}), so the team cannot be shown.`;
+}
 function teamTime(ms) {
   const iso = new Date(ms).toISOString();
   return `${iso.slice(0, 10)} ${iso.slice(11, 16)} UTC`;
@@ -4700,10 +4703,10 @@ function* viewTeam(calls) {
   const reply = yield* calls.send("view", dayKeys(calls.config.team, day), common(calls, expiry));
   if (!reply.ok) {
     const { shown } = calls.config;
-    const refused = storeAnswer(reply.error) === "refused";
-    return {
-      unreadable: refused ? teamViewRefused(shown, reply.error) : teamStoreNotReached(shown, reply.error, true)
-    };
+    const answer = storeAnswer(reply.error);
+    if (answer === "refused") return { unreadable: teamViewRefused(shown, reply.error) };
+    if (answer === "error") return { unreadable: teamViewUnreadable(shown, reply.error) };
+    return { unreadable: teamStoreNotReached(shown, reply.error, true) };
   }
   const [limits, asks] = listReply(reply.value);
   return { stored: storedLimitsOf(fields(limits)), asks: asksOf(fields(asks)) };

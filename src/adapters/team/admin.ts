@@ -15,6 +15,7 @@ import {
 	teamStoreDidNotTake,
 	teamStoreNotReached,
 	teamViewRefused,
+	teamViewUnreadable,
 } from "../../core/index.ts";
 import type { StoreReply } from "./client.ts";
 import type { TeamConfig } from "./config.ts";
@@ -58,10 +59,10 @@ export function* viewTeam(calls: AdminCalls): Step<TeamView> {
 	const reply = yield* calls.send("view", dayKeys(calls.config.team, day), common(calls, expiry));
 	if (!reply.ok) {
 		const { shown } = calls.config;
-		const refused = storeAnswer(reply.error) === "refused";
-		return {
-			unreadable: refused ? teamViewRefused(shown, reply.error) : teamStoreNotReached(shown, reply.error, true),
-		};
+		const answer = storeAnswer(reply.error);
+		if (answer === "refused") return { unreadable: teamViewRefused(shown, reply.error) };
+		if (answer === "error") return { unreadable: teamViewUnreadable(shown, reply.error) };
+		return { unreadable: teamStoreNotReached(shown, reply.error, true) };
 	}
 	const [limits, asks] = listReply(reply.value);
 	return { stored: storedLimitsOf(fields(limits)), asks: asksOf(fields(asks)) };

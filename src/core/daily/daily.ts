@@ -65,6 +65,7 @@ export {
 	teamStoreNotReached,
 	teamTime,
 	teamViewRefused,
+	teamViewUnreadable,
 	teamWriteNotSent,
 	teamWriteRefusal,
 } from "./team-text.ts";

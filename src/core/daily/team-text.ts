@@ -46,6 +46,14 @@ export function teamViewRefused(shown: string, why: string): string {
 	return `Timebox: the team's daily store ${shown} refused this user (${why}), so the team cannot be shown (docs/team.md gives a member's ACL).`;
 }
 
+/**
+ * The store (`shown`) answered the read of `/timebox team` with an error (`why`: a key of the wrong type, a script that
+ * failed): said as what it is, not as an outage.
+ */
+export function teamViewUnreadable(shown: string, why: string): string {
+	return `Timebox: the team could not be read from its daily store ${shown} (${why}), so the team cannot be shown.`;
+}
+
 /** `2026-05-02 09:14 UTC`: an instant, as the team's messages give it. */
 export function teamTime(ms: number): string {
 	const iso = new Date(ms).toISOString();

@@ -255,7 +255,7 @@ describe("a store that does not take a write", () => {
 			failed: `Timebox: the team's daily store ${TEAM_CONFIG.shown} did not take it (ERR Error running script (call to f_1): @user_script:2: oops). Nothing changed.`,
 		});
 		expect(ann.teamView()).toEqual({
-			unreadable: `Timebox: the team's daily store ${TEAM_CONFIG.shown} cannot be reached (ERR Error running script (call to f_1): @user_script:2: oops), so the team cannot be shown.`,
+			unreadable: `Timebox: the team could not be read from its daily store ${TEAM_CONFIG.shown} (ERR Error running script (call to f_1): @user_script:2: oops), so the team cannot be shown.`,
 		});
 		// A store that refuses this user the read (its ACL) says so, as a call of the team's day does: no outage.
 		for (const refusal of [
@@ -272,6 +272,9 @@ describe("a store that does not take a write", () => {
 		const bob = session("s-bob");
 		expect(bob.askTeam({ ...NO_ADJUSTMENT, addPrompts: 1 }, "")).toEqual({
 			failed: `Timebox: the team's daily store ${TEAM_CONFIG.shown} cannot be reached (connect ECONNREFUSED 127.0.0.1:6390), so nothing changed.`,
+		});
+		expect(bob.teamView()).toEqual({
+			unreadable: `Timebox: the team's daily store ${TEAM_CONFIG.shown} cannot be reached (connect ECONNREFUSED 127.0.0.1:6390), so the team cannot be shown.`,
 		});
 		// A raise whose requests cannot be read first is still tried, and says why it failed.
 		const raise = {

@@ -2747,6 +2747,65 @@ function graceOf(state, budget) {
   return budget.graceMs ?? state.settings.graceMs ?? 0;
 }
 
+// src/core/session/wrap-up.ts
+function startWrapUp(state, standing2, summary, prompt, now, refuseTool2) {
+  const budget = standing2.budget;
+  const graceMs = graceOf(state, budget);
+  const until = now + graceMs;
+  const wrapUp = {
+    prompt,
+    until,
+    refused: refuseTool2,
+    callsSinceRefusal: 0,
+    outcomeId: outcomeId(budget),
+    onStopCommand: budget.onStopCommand
+  };
+  const next = { ...state, standing: { ...spentStanding(standing2, summary, prompt), wrapUp } };
+  const message = wrapUpMessage(summary.usedTurns, summary.elapsedMs, graceMs, spentUsage(summary, budget));
+  const effects = [
+    status(next, now),
+    once(
+      {
+        kind: "spent",
+        budgetId: outcomeId(budget),
+        summary: { ...summary, wrapUpUntil: until },
+        prompt,
+        // What the run's end starts, kept with the stop: a process that finds the run over and its end unclaimed
+        // (the one that ran it was killed) ends it (recovery.ts).
+        ...budget.onStopCommand === null ? {} : { onStopAtEnd: budget.onStopCommand }
+      },
+      [{ kind: "notify", message, level: "error" }]
+    )
+  ];
+  if (refuseTool2) effects.push({ kind: "refuse", reason: WRAP_UP_REFUSAL });
+  return { state: next, effects };
+}
+function wrapUpModelCall(state, standing2, wrapUp, now) {
+  if (now >= wrapUp.until) return endWrapUp(state, standing2, wrapUp, now, "time");
+  const calls = wrapUp.refused ? wrapUp.callsSinceRefusal + 1 : 0;
+  const next = withStanding(state, standing2, { wrapUp: { ...wrapUp, callsSinceRefusal: calls } });
+  return { state: next, effects: [status(next, now)] };
+}
+function wrapUpToolCall(state, standing2, wrapUp, now) {
+  if (now >= wrapUp.until) return endWrapUp(state, standing2, wrapUp, now, "time");
+  if (wrapUp.refused && wrapUp.callsSinceRefusal > 0) return endWrapUp(state, standing2, wrapUp, now, "tools");
+  const next = withStanding(state, standing2, { wrapUp: { ...wrapUp, refused: true } });
+  return { state: next, effects: [status(next, now), { kind: "refuse", reason: WRAP_UP_REFUSAL }] };
+}
+function wrapUpTimeCheck(state, standing2, wrapUp, now) {
+  if (now >= wrapUp.until) return endWrapUp(state, standing2, wrapUp, now, "time");
+  return { state, effects: [status(state, now)] };
+}
+function endWrapUp(state, standing2, wrapUp, now, cut) {
+  const next = withStanding(state, standing2, { wrapUp: null });
+  const announce = [];
+  if (cut !== null) announce.push({ kind: "notify", message: wrapUpCutMessage(cut), level: "warning" });
+  const ended = claimWithOnStop({ kind: "ended", budgetId: wrapUp.outcomeId }, wrapUp.onStopCommand, announce);
+  const effects = [status(next, now), ended];
+  if (cut !== null) effects.push({ kind: "abort" }, { kind: "refuse", reason: WRAP_UP_REFUSAL });
+  return { state: next, effects };
+}
+
 // src/core/session/commands.ts
 function command(state, event, now) {
   const parsed2 = parseCommand(event.args);
@@ -2780,10 +2839,11 @@ ${ignored}`;
       if (active && !active.spent && event.canAsk && !event.confirmed) {
         return askToReplace(state, active.budget, event, now);
       }
-      const next = withNewBudget(state, plan.budget);
+      const ended = wrapUpEnded(state, now);
+      const next = withNewBudget(ended.state, plan.budget);
       return {
         state: next,
-        effects: [...recordBudget(plan.budget), status(next, now), reply]
+        effects: [...ended.effects, ...recordBudget(plan.budget), status(next, now), reply]
       };
     }
     case "update": {
@@ -2816,8 +2876,9 @@ ${ignored}`;
       };
     }
     case "off": {
-      const next = withNewBudget(state, null);
-      if (!plan.write) return { state: next, effects: [status(next, now), reply] };
+      const ended = wrapUpEnded(state, now);
+      const next = withNewBudget(ended.state, null);
+      if (!plan.write) return { state: next, effects: [...ended.effects, status(next, now), reply] };
       return {
         state: next,
         effects: [
@@ -2830,6 +2891,12 @@ ${ignored}`;
       };
     }
   }
+}
+function wrapUpEnded(state, now) {
+  const wrapUp = state.standing?.wrapUp;
+  if (!state.standing || !wrapUp) return { state, effects: [] };
+  const ended = endWrapUp(state, state.standing, wrapUp, now, null);
+  return { state: ended.state, effects: ended.effects.filter((effect) => effect.kind !== "status") };
 }
 function usedByBudget(state) {
   const stop2 = usedAtStop(state);
@@ -2984,65 +3051,6 @@ function runEnded(intent, endsBy, now, load2) {
       { kind: "startOnStop", command: intent.command, claim: { budgetId, kind: "ended" }, recovery: budgetId }
     ])
   ];
-}
-
-// src/core/session/wrap-up.ts
-function startWrapUp(state, standing2, summary, prompt, now, refuseTool2) {
-  const budget = standing2.budget;
-  const graceMs = graceOf(state, budget);
-  const until = now + graceMs;
-  const wrapUp = {
-    prompt,
-    until,
-    refused: refuseTool2,
-    callsSinceRefusal: 0,
-    outcomeId: outcomeId(budget),
-    onStopCommand: budget.onStopCommand
-  };
-  const next = { ...state, standing: { ...spentStanding(standing2, summary, prompt), wrapUp } };
-  const message = wrapUpMessage(summary.usedTurns, summary.elapsedMs, graceMs, spentUsage(summary, budget));
-  const effects = [
-    status(next, now),
-    once(
-      {
-        kind: "spent",
-        budgetId: outcomeId(budget),
-        summary: { ...summary, wrapUpUntil: until },
-        prompt,
-        // What the run's end starts, kept with the stop: a process that finds the run over and its end unclaimed
-        // (the one that ran it was killed) ends it (recovery.ts).
-        ...budget.onStopCommand === null ? {} : { onStopAtEnd: budget.onStopCommand }
-      },
-      [{ kind: "notify", message, level: "error" }]
-    )
-  ];
-  if (refuseTool2) effects.push({ kind: "refuse", reason: WRAP_UP_REFUSAL });
-  return { state: next, effects };
-}
-function wrapUpModelCall(state, standing2, wrapUp, now) {
-  if (now >= wrapUp.until) return endWrapUp(state, standing2, wrapUp, now, "time");
-  const calls = wrapUp.refused ? wrapUp.callsSinceRefusal + 1 : 0;
-  const next = withStanding(state, standing2, { wrapUp: { ...wrapUp, callsSinceRefusal: calls } });
-  return { state: next, effects: [status(next, now)] };
-}
-function wrapUpToolCall(state, standing2, wrapUp, now) {
-  if (now >= wrapUp.until) return endWrapUp(state, standing2, wrapUp, now, "time");
-  if (wrapUp.refused && wrapUp.callsSinceRefusal > 0) return endWrapUp(state, standing2, wrapUp, now, "tools");
-  const next = withStanding(state, standing2, { wrapUp: { ...wrapUp, refused: true } });
-  return { state: next, effects: [status(next, now), { kind: "refuse", reason: WRAP_UP_REFUSAL }] };
-}
-function wrapUpTimeCheck(state, standing2, wrapUp, now) {
-  if (now >= wrapUp.until) return endWrapUp(state, standing2, wrapUp, now, "time");
-  return { state, effects: [status(state, now)] };
-}
-function endWrapUp(state, standing2, wrapUp, now, cut) {
-  const next = withStanding(state, standing2, { wrapUp: null });
-  const announce = [];
-  if (cut !== null) announce.push({ kind: "notify", message: wrapUpCutMessage(cut), level: "warning" });
-  const ended = claimWithOnStop({ kind: "ended", budgetId: wrapUp.outcomeId }, wrapUp.onStopCommand, announce);
-  const effects = [status(next, now), ended];
-  if (cut !== null) effects.push({ kind: "abort" }, { kind: "refuse", reason: WRAP_UP_REFUSAL });
-  return { state: next, effects };
 }
 
 // src/core/session/limits.ts

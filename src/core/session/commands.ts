@@ -25,6 +25,7 @@ import {
 	withNewBudget,
 	withStanding,
 } from "./state.ts";
+import { endWrapUp } from "./wrap-up.ts";
 
 export function command(
 	state: SessionState,
@@ -64,10 +65,11 @@ export function command(
 			if (active && !active.spent && event.canAsk && !event.confirmed) {
 				return askToReplace(state, active.budget, event, now);
 			}
-			const next = withNewBudget(state, plan.budget);
+			const ended = wrapUpEnded(state, now);
+			const next = withNewBudget(ended.state, plan.budget);
 			return {
 				state: next,
-				effects: [...recordBudget(plan.budget), status(next, now), reply],
+				effects: [...ended.effects, ...recordBudget(plan.budget), status(next, now), reply],
 			};
 		}
 		case "update": {
@@ -104,9 +106,10 @@ export function command(
 			};
 		}
 		case "off": {
-			const next = withNewBudget(state, null);
+			const ended = wrapUpEnded(state, now);
+			const next = withNewBudget(ended.state, null);
 			// A spent budget is no longer active: it leaves the session, and nothing is written or claimed for it.
-			if (!plan.write) return { state: next, effects: [status(next, now), reply] };
+			if (!plan.write) return { state: next, effects: [...ended.effects, status(next, now), reply] };
 			return {
 				state: next,
 				effects: [
@@ -119,6 +122,18 @@ export function command(
 			};
 		}
 	}
+}
+
+/**
+ * A new budget or `off` during the time to wrap up ends it, as a new prompt does: the spent budget's end is claimed
+ * and its on-stop command starts now, once (the run goes on, no longer the budget's), never left for a later start.
+ */
+function wrapUpEnded(state: SessionState, now: number): Transition {
+	const wrapUp = state.standing?.wrapUp;
+	if (!state.standing || !wrapUp) return { state, effects: [] };
+	const ended = endWrapUp(state, state.standing, wrapUp, now, null);
+	// Its status is the session's after the command: said once, there.
+	return { state: ended.state, effects: ended.effects.filter((effect) => effect.kind !== "status") };
 }
 
 /**

@@ -322,6 +322,30 @@ describe("a time budget that runs out", () => {
 		]);
 	});
 
+	it("ends the wrap-up at /timebox off typed during it: the on-stop command starts then, once, and the run goes on", async () => {
+		const opencode = await run();
+		await opencode.timebox("1m grace:30s -- say done");
+		const job = await opencode.prompt("job", {
+			calls: 3,
+			whileTools: async (call) => {
+				if (call === 1) world.time.advance(MINUTE);
+				if (call === 2) await opencode.timebox("off");
+			},
+		});
+		// Refused while the run wrapped up; after off, the run is no longer the budget's.
+		expect(job.calls.map((call) => call.refusal)).toEqual([null, null, null]);
+		expect(job.toolRefusals).toEqual([WRAP_UP_REFUSAL]);
+		expect(world.runner.commands).toEqual(["say done"]);
+		expect(opencode.messages().slice(2)).toEqual([
+			"Timebox budget spent. Used 0 turns, 1m 0s. The agent is wrapping up: its tools are refused, and it has 30s to write its final answer. The chat continues.",
+			"Timebox ran the on-stop command: say done",
+			"Timebox off.",
+		]);
+		// A later start of the session finds the end claimed: nothing runs late.
+		await opencode.prompt("again", { calls: 1 });
+		expect(world.runner.commands).toEqual(["say done"]);
+	});
+
 	it("stops a prompt whose time ran out before its first call as a running one: the call is refused, no tool runs", async () => {
 		const opencode = await run();
 		await opencode.timebox("1m -- say done");

@@ -213,13 +213,29 @@ describe("a stop that lets the model wrap up (grace)", () => {
 		]);
 	});
 
-	it("ends the wrap-up with a new budget, without running the old on-stop command", () => {
+	it("ends the wrap-up with a new budget, as a new prompt does: the old on-stop command starts then, once", () => {
 		const wrapping = transition(running, TIME_CHECK, DEADLINE).state;
-		const replaced = transition(wrapping, set("5m", "b2"), DEADLINE + 1_000).state;
+		const replacing = transition(wrapping, set("5m", "b2"), DEADLINE + 1_000);
+		expect(replacing.effects[0]).toEqual(ended(null));
+		expect(replacing.effects.filter((effect) => effect.kind === "status")).toHaveLength(1);
+		const replaced = replacing.state;
 		expect(replaced.standing?.wrapUp).toBeNull();
 		expect(transition(replaced, RUN_END, DEADLINE + 2_000).effects).toEqual([
 			{ kind: "status", text: "Timebox: 4m 59s left (5m budget) | no turn limit" },
 		]);
+	});
+
+	it("ends the wrap-up with /timebox off: the on-stop command starts then, once, never left for a later start", () => {
+		const wrapping = transition(running, TIME_CHECK, DEADLINE).state;
+		const off = transition(wrapping, { type: "command", args: "off", newBudgetId: "b2" }, DEADLINE + 1_000);
+		expect(off.effects).toEqual([
+			ended(null),
+			{ kind: "status", text: undefined },
+			{ kind: "notify", message: "Timebox off.", level: "info" },
+		]);
+		expect(off.state.standing).toBeNull();
+		// The run goes on, no longer the budget's: its end starts nothing more.
+		expect(transition(off.state, RUN_END, DEADLINE + 2_000).effects).toEqual([{ kind: "status", text: undefined }]);
 	});
 
 	it("picks the wrap-up up again in a hook of the same run, from the ledger (continue mode)", () => {

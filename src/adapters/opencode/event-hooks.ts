@@ -1,5 +1,5 @@
 // opencode's events: a subagent's session created, an answer completed (what it used counted; the run's final answer
-// ends the run), a session idle or deleted, and the plugin disposed.
+// ends the run), a retry of a refused call (ended), a session idle or deleted, and the plugin disposed.
 
 import type { answerCounter } from "./answers.ts";
 import type { Hooks } from "./host.ts";
@@ -18,6 +18,8 @@ export function eventHooks(
 				tasks.created(id, parentID, title);
 			} else if (event.type === "message.updated") {
 				await answers.count(event.properties.info);
+			} else if (event.type === "session.status" && event.properties.status.type === "retry") {
+				sessions.retried(event.properties.sessionID, event.properties.status.message);
 			} else if (event.type === "session.idle") {
 				await sessions.get(event.properties.sessionID)?.live.handle({ type: "runEnd" });
 			} else if (event.type === "session.deleted") {

@@ -87,6 +87,17 @@ export class OpencodeSessions {
 		this.sessionOf(sessionId);
 	}
 
+	/**
+	 * opencode retries a call that failed with what it takes for a provider's passing trouble, by the error's words (a
+	 * refusal that names a store's `ECONNREFUSED`, or a `500`): a call Timebox refused is refused again each time, for a
+	 * minute. Such a retry of a refusal of this session ends its run instead, where the first refusal was said.
+	 */
+	retried(sessionId: string, message: string): void {
+		const session = this.sessions.get(sessionId);
+		if (session === undefined || ![...session.refused.values()].includes(message)) return;
+		void this.setup.client.session.abort({ path: { id: sessionId } }).catch(() => {});
+	}
+
 	/** Whether a subagent runs in the session. */
 	isSubagent(sessionId: string): boolean {
 		return this.subagents.has(sessionId);

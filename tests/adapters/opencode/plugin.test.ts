@@ -360,6 +360,29 @@ describe("a time budget that runs out", () => {
 		expect(world.runner.commands).toEqual(["say done"]);
 	});
 
+	it("ends the run where opencode retries a call it refused, taking the refusal's words for a provider's trouble", async () => {
+		const opencode = await run();
+		await opencode.timebox("1m");
+		const job = await opencode.prompt("job", { calls: 2, beforeCalls: () => world.time.advance(MINUTE) });
+		const refusal = SPENT("0 turns, 1m 0s");
+		expect(job.calls.map((call) => call.refusal)).toEqual([refusal]);
+		const retry = (message: string) =>
+			opencode.event({
+				type: "session.status",
+				properties: { sessionID: MAIN, status: { type: "retry", attempt: 1, message, next: 0 } },
+			});
+		// The stop ended the run once; a provider's own trouble, or another session's, is opencode's to retry.
+		const stopped = [...opencode.client.aborts];
+		await retry("Provider is overloaded");
+		await opencode.event({
+			type: "session.status",
+			properties: { sessionID: "ses_other", status: { type: "retry", attempt: 1, message: refusal, next: 0 } },
+		});
+		expect(opencode.client.aborts).toEqual(stopped);
+		await retry(refusal);
+		expect(opencode.client.aborts).toEqual([...stopped, MAIN]);
+	});
+
 	it("lets a prompt whose time ran out before its first call wrap up in its grace period", async () => {
 		const opencode = await run();
 		await opencode.timebox("1m grace:30s");

@@ -78,6 +78,20 @@ describe("a team's daily budget in opencode", () => {
 		expect(`${done.stdout}${done.stderr}`).not.toContain("hunter2");
 	});
 
+	it("refuses a prompt at once with the store down in the closed mode: opencode does not retry it for a minute", async () => {
+		const down = await RedisServer.start();
+		const port = down.port;
+		await down.dispose();
+		const name = machine("p6", `redis://bot:hunter2@127.0.0.1:${port}`);
+		const requests = api.requests.length;
+		const done = await run(name, "are you there", { TIMEBOX_DAILY_STORE_FAILURE: "closed" });
+		const refusal = `[timebox] error: Timebox: the team's daily store redis://bot@127.0.0.1:${port} cannot be reached (connect ECONNREFUSED 127.0.0.1:${port}), so new turns are refused until it answers.`;
+		expect(done.stderr).toContain(refusal);
+		expect(api.requests.length).toBe(requests);
+		// opencode retried this refusal for about 70 s, its words (ECONNREFUSED) taken for a provider's trouble.
+		expect(done.ms).toBeLessThan(20_000);
+	});
+
 	it("names a team name with a space in one line, where /timebox team is what the user asked", async () => {
 		mkdirSync(join(root, "p5", "work"), { recursive: true });
 		writeOpencodeHome(join(root, "p5", "home"), api.url);

@@ -381,6 +381,10 @@ describe("a time budget that runs out", () => {
 		expect(opencode.client.aborts).toEqual(stopped);
 		await retry(refusal);
 		expect(opencode.client.aborts).toEqual([...stopped, MAIN]);
+		// A server gone meanwhile refuses the abort: nothing breaks.
+		opencode.client.failAborts = true;
+		await retry(refusal);
+		expect(opencode.client.aborts).toEqual([...stopped, MAIN, MAIN]);
 	});
 
 	it("lets a prompt whose time ran out before its first call wrap up in its grace period", async () => {

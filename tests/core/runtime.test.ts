@@ -163,6 +163,35 @@ describe("the daily budgets beside the session's rules", () => {
 		expect(host.problems).toEqual([]);
 	});
 
+	it("counts a run's agent time for the day where the session's own rules end it, and says a ledger that fails then", () => {
+		let now = START;
+		const used: { agentMs?: number }[] = [];
+		let failing = false;
+		const ledger = dailyLedger({
+			addUse: (_budgets, use) => used.push(use),
+			standings: () => {
+				if (failing) throw new Error("the ledger is gone");
+				return dailyLedger().standings([DAILY]);
+			},
+		});
+		const host = runtime({ daily: { ledger, budgets: [DAILY] }, clock: { now: () => now } });
+		host.session.command("1m", details);
+		host.session.handle({ type: "modelCall", prompt: "p1" });
+		now += 61_000;
+		expect(host.session.handle({ type: "toolCall" }).aborted).toBe(true);
+		expect(used).toEqual([{ agentMs: 61_000 }]);
+		// An end that comes after all adds nothing more.
+		host.session.handle({ type: "runEnd" });
+		expect(used).toEqual([{ agentMs: 61_000 }]);
+		// Where the day cannot be read at that end, the stop holds all the same and the problem is said.
+		host.session.command("1m", { ...details, newBudgetId: "b2" });
+		host.session.handle({ type: "modelCall", prompt: "p2" });
+		now += 61_000;
+		failing = true;
+		expect(host.session.handle({ type: "toolCall" }).aborted).toBe(true);
+		expect(host.problems).toEqual(["daily budget: the ledger is gone", "daily budget: the ledger is gone"]);
+	});
+
 	it("says how to set a daily budget in the host's words when the ledger has no budget", () => {
 		const terms = { name: "Codex", command: "timebox", tokens: false, cost: false, dailySetting: "Set TIMEBOX_DAILY." };
 		const host = runtime({ daily: { ledger: dailyLedger(), budgets: [] }, terms });

@@ -4597,7 +4597,10 @@ var SessionRuntime = class {
     const daily = this.dailyAnswer(event);
     if (daily !== null && daily.refusal !== null) return daily;
     const answer = this.dispatch(event);
-    return daily === null ? answer : mergeAnswer(answer, daily);
+    const merged = daily === null ? answer : mergeAnswer(answer, daily);
+    if (!answer.aborted || this.daily.session.runStartedAt === null) return merged;
+    const ended = this.dailyAnswer({ type: "runEnd" });
+    return ended === null ? merged : mergeAnswer(merged, ended);
   }
   /** Feeds one event to the session's rules (and its subagents') alone and carries out what they say. */
   dispatch(event) {

@@ -83,7 +83,13 @@ export class SessionRuntime {
 		const daily = this.dailyAnswer(event);
 		if (daily !== null && daily.refusal !== null) return daily;
 		const answer = this.dispatch(event);
-		return daily === null ? answer : mergeAnswer(answer, daily);
+		const merged = daily === null ? answer : mergeAnswer(answer, daily);
+		// The session's rules ended the run (a stop, a cut wrap-up, a step cap): its time counts for the day now, where a
+		// host sends no end of a run its hook stopped (Claude Code's classic hooks, Gemini CLI); an end that comes after
+		// all adds nothing more.
+		if (!answer.aborted || this.daily.session.runStartedAt === null) return merged;
+		const ended = this.dailyAnswer({ type: "runEnd" });
+		return ended === null ? merged : mergeAnswer(merged, ended);
 	}
 
 	/** Feeds one event to the session's rules (and its subagents') alone and carries out what they say. */

@@ -427,6 +427,17 @@ describe("the daily budget in Claude Code (TIMEBOX_DAILY)", () => {
 		);
 	});
 
+	it("counts a run the session's own budget stopped in today's agent time, though no Stop comes after it", async () => {
+		await dailyHook(promptPayload("/timebox 1m", "p0"), "1h");
+		await dailyHook(promptPayload("work", "p1"), "1h");
+		clock.advance(61_000);
+		expect(await dailyHook(postToolBatchPayload("p1"), "1h")).toMatchObject({ continue: false });
+		clock.advance(300_000);
+		expect((await dailyHook(promptPayload("/timebox today", "p2"), "1h")).reason).toContain(
+			"(TIMEBOX_DAILY): 1m 1s of 1h of agent time used",
+		);
+	});
+
 	it("adds only what ran after the stop when a Stop comes after it, never the run's time again", async () => {
 		await dailyHook(promptPayload("work", "p1"), "1m");
 		clock.advance(61_000);

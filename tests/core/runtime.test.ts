@@ -178,7 +178,7 @@ describe("the daily budgets beside the session's rules", () => {
 		host.session.command("1m", details);
 		host.session.handle({ type: "modelCall", prompt: "p1" });
 		now += 61_000;
-		expect(host.session.handle({ type: "toolCall" }).aborted).toBe(true);
+		expect(host.session.handle({ type: "toolCall", prompt: "p1" }).aborted).toBe(true);
 		expect(used).toEqual([{ agentMs: 61_000 }]);
 		// An end that comes after all adds nothing more.
 		host.session.handle({ type: "runEnd" });
@@ -188,7 +188,7 @@ describe("the daily budgets beside the session's rules", () => {
 		host.session.handle({ type: "modelCall", prompt: "p2" });
 		now += 61_000;
 		failing = true;
-		expect(host.session.handle({ type: "toolCall" }).aborted).toBe(true);
+		expect(host.session.handle({ type: "toolCall", prompt: "p2" }).aborted).toBe(true);
 		expect(host.problems).toEqual(["daily budget: the ledger is gone", "daily budget: the ledger is gone"]);
 	});
 

@@ -2843,7 +2843,7 @@ ${ignored}`;
       const next = withNewBudget(ended.state, plan.budget);
       return {
         state: next,
-        effects: [...ended.effects, ...recordBudget(plan.budget), status(next, now), reply]
+        effects: [...recordBudget(plan.budget), status(next, now), reply, ...ended.effects]
       };
     }
     case "update": {
@@ -2878,7 +2878,7 @@ ${ignored}`;
     case "off": {
       const ended = wrapUpEnded(state, now);
       const next = withNewBudget(ended.state, null);
-      if (!plan.write) return { state: next, effects: [...ended.effects, status(next, now), reply] };
+      if (!plan.write) return { state: next, effects: [status(next, now), reply, ...ended.effects] };
       return {
         state: next,
         effects: [

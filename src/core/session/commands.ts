@@ -69,7 +69,7 @@ export function command(
 			const next = withNewBudget(ended.state, plan.budget);
 			return {
 				state: next,
-				effects: [...ended.effects, ...recordBudget(plan.budget), status(next, now), reply],
+				effects: [...recordBudget(plan.budget), status(next, now), reply, ...ended.effects],
 			};
 		}
 		case "update": {
@@ -109,7 +109,7 @@ export function command(
 			const ended = wrapUpEnded(state, now);
 			const next = withNewBudget(ended.state, null);
 			// A spent budget is no longer active: it leaves the session, and nothing is written or claimed for it.
-			if (!plan.write) return { state: next, effects: [...ended.effects, status(next, now), reply] };
+			if (!plan.write) return { state: next, effects: [status(next, now), reply, ...ended.effects] };
 			return {
 				state: next,
 				effects: [
@@ -127,6 +127,7 @@ export function command(
 /**
  * A new budget or `off` during the time to wrap up ends it, as a new prompt does: the spent budget's end is claimed
  * and its on-stop command starts now, once (the run goes on, no longer the budget's), never left for a later start.
+ * Said after the command's reply: a host that shows one notice of a level at a time shows the command's start last.
  */
 function wrapUpEnded(state: SessionState, now: number): Transition {
 	const wrapUp = state.standing?.wrapUp;

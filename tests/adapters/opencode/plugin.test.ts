@@ -338,8 +338,8 @@ describe("a time budget that runs out", () => {
 		expect(world.runner.commands).toEqual(["say done"]);
 		expect(opencode.messages().slice(2)).toEqual([
 			"Timebox budget spent. Used 0 turns, 1m 0s. The agent is wrapping up: its tools are refused, and it has 30s to write its final answer. The chat continues.",
-			"Timebox ran the on-stop command: say done",
 			"Timebox off.",
+			"Timebox ran the on-stop command: say done",
 		]);
 		// A later start of the session finds the end claimed: nothing runs late.
 		await opencode.prompt("again", { calls: 1 });

@@ -216,7 +216,7 @@ describe("a stop that lets the model wrap up (grace)", () => {
 	it("ends the wrap-up with a new budget, as a new prompt does: the old on-stop command starts then, once", () => {
 		const wrapping = transition(running, TIME_CHECK, DEADLINE).state;
 		const replacing = transition(wrapping, set("5m", "b2"), DEADLINE + 1_000);
-		expect(replacing.effects[0]).toEqual(ended(null));
+		expect(replacing.effects.at(-1)).toEqual(ended(null));
 		expect(replacing.effects.filter((effect) => effect.kind === "status")).toHaveLength(1);
 		const replaced = replacing.state;
 		expect(replaced.standing?.wrapUp).toBeNull();
@@ -228,10 +228,11 @@ describe("a stop that lets the model wrap up (grace)", () => {
 	it("ends the wrap-up with /timebox off: the on-stop command starts then, once, never left for a later start", () => {
 		const wrapping = transition(running, TIME_CHECK, DEADLINE).state;
 		const off = transition(wrapping, { type: "command", args: "off", newBudgetId: "b2" }, DEADLINE + 1_000);
+		// The command's start is said last: pi, oh-my-pi and opencode show one notice of a level at a time.
 		expect(off.effects).toEqual([
-			ended(null),
 			{ kind: "status", text: undefined },
 			{ kind: "notify", message: "Timebox off.", level: "info" },
+			ended(null),
 		]);
 		expect(off.state.standing).toBeNull();
 		// The run goes on, no longer the budget's: its end starts nothing more.

@@ -148,6 +148,35 @@ describe("a grace period at the limit", () => {
 		expect(pi.runner.commands).toEqual(["say done"]);
 	});
 
+	it.each([
+		["pi quits", { reason: "quit" }],
+		["oh-my-pi disposes the session (naming no reason)", {}],
+		["pi moves to a new session", { reason: "new" }],
+		// pi's TUI refuses a reload while a run goes on; its SDK does not, and the reloaded instance restores a spent
+		// budget, not the time to wrap up.
+		["pi's SDK reloads the session", { reason: "reload" }],
+	])("runs on-stop once when %s during the time to wrap up, and nothing at the next start", async (_how, shutdown) => {
+		const pi = await piWithSettings();
+		await pi.timebox("10m grace:30s -- say done");
+		const instance = pi.instance;
+		await pi.prompt("long job", {
+			llmCalls: 3,
+			duringTool: async (call) => {
+				if (call !== 0) return;
+				pi.time.advance(10 * MINUTE);
+				expect(pi.screen.status).toBe("Timebox: budget spent | wrapping up");
+				// The host tears the instance down with the tool still running, and sends it no end of the run.
+				await instance.emit({ type: "session_shutdown", ...shutdown });
+				instance.stale = true;
+				expect(pi.runner.commands).toEqual(["say done"]);
+			},
+		});
+		await pi.start("resume");
+		pi.time.advance(MINUTE);
+		expect(pi.runner.commands).toEqual(["say done"]);
+		expect(pi.screen.messages("info").filter((message) => message.includes("late"))).toEqual([]);
+	});
+
 	it("stops at once, as without it, when the time runs out while the agent is idle", async () => {
 		const pi = await piWithSettings({ grace: "30s" });
 		await pi.timebox("1m -- say done");

@@ -524,6 +524,25 @@ describe("disposal", () => {
 		expect(host.aborts).toBe(0);
 	});
 
+	it("ends the run under way at shutdown: a wrap-up's on-stop command starts then, once", () => {
+		const host = createHost();
+		host.session.command("1m grace:30s -- lmk");
+		host.history.push({ kind: "prompt", key: "p1" });
+		host.session.dispatch({ type: "modelCall", prompt: "p1" });
+		host.time.advance(MINUTE);
+		expect(host.ui.status).toBe("Timebox: budget spent | wrapping up");
+		expect(host.onStop.commands).toEqual([]);
+		// The host quits with the tool still running, and sends no end of the run.
+		host.session.onShutdown();
+		expect(host.onStop.commands).toEqual(["lmk"]);
+		const statuses = host.ui.statuses.length;
+		host.session.onShutdown();
+		host.time.advance(MINUTE);
+		expect(host.ui.statuses).toHaveLength(statuses);
+		expect(host.onStop.commands).toEqual(["lmk"]);
+		expect(host.ui.status).toBeUndefined();
+	});
+
 	it("answers a command that reaches a disposed session: nothing changed, type it again", () => {
 		const host = createHost();
 		host.session.command("15m");

@@ -5057,10 +5057,13 @@ var LiveSession = class {
     this.guard("agent start", () => this.ports.agent.appendSystemPrompt?.(BUDGET_IN_FORCE_PROMPT));
   }
   /**
-   * The instance is gone (shut down, reloaded, replaced): its in-memory state is cleared, the timers stop, the status
-   * is cleared, and everything from now on is ignored. Nothing is written.
+   * The instance is gone (shut down, reloaded, replaced): a run under way ends here, as its host sends no end of it (a
+   * quit while wrapping up starts the on-stop command now); then all is cleared, and all that comes after ignored.
    */
   onShutdown() {
+    if (this.disposed) return;
+    this.questions.close();
+    this.guard("session shutdown", () => this.show(this.runtime.handle({ type: "runEnd" })));
     this.disposed = true;
     this.runtime.state = EMPTY_SESSION;
     this.timeChecks.cancel();

@@ -85,12 +85,10 @@ export function registerSessionEvents(w: PiWiring): void {
 	});
 	// The instance is replaced or pi quits: it never acts again. Its run, if one is under way, ends here for it: pi
 	// disposes the session after this event, which aborts its agent and sends this instance no end of the run (oh-my-pi
-	// sends the event, naming no reason, only when it disposes the session). So a quit during the time to wrap up starts
-	// the on-stop command now, not at some later start of the session; and the instance that follows a reload restores
-	// a spent budget, not the time to wrap up, so the command is owed then too.
-	pi.on("session_shutdown", async (_event, ctx) => {
+	// sends the event, naming no reason, only when it disposes the session); the instance that follows a reload
+	// restores a spent budget, not the time to wrap up.
+	pi.on("session_shutdown", (_event, ctx) => {
 		context.bind(ctx);
-		await session.handle({ type: "runEnd" });
 		try {
 			// What a stopped run held back is shown before the instance goes; a context pi made stale shows nothing.
 			ui.release();

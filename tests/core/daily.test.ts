@@ -264,6 +264,15 @@ describe("the daily rules", () => {
 		).toEqual(["Timebox: the team's budget for today is spent (1 turn). It resets at midnight Europe/Berlin."]);
 	});
 
+	it("says a team's warning is of the team's budget, to the user and to the model", () => {
+		const team = { ...budget("turns:200"), team: { name: "platform", zone: "UTC" } };
+		const at80 = dailyTransition(NO_DAILY_SESSION, { type: "newPrompt" }, [standing(team, { prompts: 160 })], START);
+		expect(messages(at80.effects)).toEqual([
+			"Timebox: the team's budget for today: 40 turns left of 200 — the model is asked to wrap up.",
+		]);
+		expect(at80.context).toEqual(["The team's budget for today (shared by every member): 40 turns left of 200."]);
+	});
+
 	it("enforces nothing while a budget is off for the day, and counts what was added today", () => {
 		const off = standing(three, { prompts: 9 }, { ...NO_ADJUSTMENT, off: true });
 		expect(counts(dailyTransition(NO_DAILY_SESSION, { type: "newPrompt" }, [off], START).effects)).toBe(true);

@@ -845,6 +845,14 @@ function dailySpentMessage(standing2) {
   }
   return `Timebox: today's budget is spent (${describeDaily(limitsReached(standing2))}). It resets at midnight.`;
 }
+function dailyWarningMessage(standing2) {
+  const whose = standing2.budget.team ? "the team's budget for today" : "today's budget";
+  return `Timebox: ${whose}: ${dailyLeft(standing2)} \u2014 the model is asked to wrap up.`;
+}
+function dailyModelLine(standing2) {
+  const whose = standing2.budget.team ? "The team's budget for today (shared by every member)" : "Today's budget (shared by every session)";
+  return `${whose}: ${dailyLeft(standing2)}.`;
+}
 function limitsReached(standing2) {
   const limits = limitsToday(standing2);
   const { use } = standing2;
@@ -867,7 +875,9 @@ function dailyLeft(standing2) {
     );
   }
   if (limits.turns !== null)
-    parts.push(`${pluralPrompts(Math.max(0, limits.turns - use.prompts))} left of ${limits.turns}`);
+    parts.push(
+      `${(standing2.budget.team ? pluralTurns : pluralPrompts)(Math.max(0, limits.turns - use.prompts))} left of ${limits.turns}`
+    );
   if (limits.tokens !== null) {
     parts.push(
       `${formatTokens(Math.max(0, limits.tokens - use.tokens))} tokens left of ${formatTokens(limits.tokens)}`
@@ -1196,14 +1206,10 @@ function dailyWarnings(standings, given) {
     const ratio = dailyRatio(standing2);
     if (ratio < NUDGE_WARNING_RATIO || ratio >= 1) continue;
     const level = `${standing2.budget.scope}:${ratio >= NUDGE_CRITICAL_RATIO ? "critical" : "warning"}`;
-    modelLines.push(`Today's budget (shared by every session): ${dailyLeft(standing2)}.`);
+    modelLines.push(dailyModelLine(standing2));
     if (now.includes(level)) continue;
     now.push(level);
-    effects.push({
-      kind: "notify",
-      message: `Timebox: today's budget: ${dailyLeft(standing2)} \u2014 the model is asked to wrap up.`,
-      level: "warning"
-    });
+    effects.push({ kind: "notify", message: dailyWarningMessage(standing2), level: "warning" });
   }
   return { effects, given: now, modelLines };
 }

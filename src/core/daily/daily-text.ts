@@ -27,6 +27,20 @@ export function dailySpentMessage(standing: DailyStanding): string {
 	return `Timebox: today's budget is spent (${describeDaily(limitsReached(standing))}). It resets at midnight.`;
 }
 
+/** The 80% and 95% warning the user sees; a team's budget is said to be the team's, as its spent text says. */
+export function dailyWarningMessage(standing: DailyStanding): string {
+	const whose = standing.budget.team ? "the team's budget for today" : "today's budget";
+	return `Timebox: ${whose}: ${dailyLeft(standing)} — the model is asked to wrap up.`;
+}
+
+/** What a model call carries about a daily budget that is nearly spent. */
+export function dailyModelLine(standing: DailyStanding): string {
+	const whose = standing.budget.team
+		? "The team's budget for today (shared by every member)"
+		: "Today's budget (shared by every session)";
+	return `${whose}: ${dailyLeft(standing)}.`;
+}
+
 /**
  * Today's limits that the use reached (`4h of agent time and 200 turns and $50` names only `200 turns` when the turns
  * ran out); all of them where none did (a prompt refused by a ledger that met a limit the standing does not show yet).
@@ -44,7 +58,10 @@ function limitsReached(standing: DailyStanding): DailyLimits {
 	return Object.values(spent).some((limit) => limit !== null) ? spent : limits;
 }
 
-/** What is left of a daily budget, for the warnings: `36m 0s of agent time left of 3h and 1 prompt left of 5`. */
+/**
+ * What is left of a daily budget, for the warnings: `36m 0s of agent time left of 3h and 1 prompt left of 5` (`1 turn`,
+ * for a team, as its limits are set).
+ */
 export function dailyLeft(standing: DailyStanding): string {
 	const limits = limitsToday(standing);
 	const { use } = standing;
@@ -55,7 +72,9 @@ export function dailyLeft(standing: DailyStanding): string {
 		);
 	}
 	if (limits.turns !== null)
-		parts.push(`${pluralPrompts(Math.max(0, limits.turns - use.prompts))} left of ${limits.turns}`);
+		parts.push(
+			`${(standing.budget.team ? pluralTurns : pluralPrompts)(Math.max(0, limits.turns - use.prompts))} left of ${limits.turns}`,
+		);
 	if (limits.tokens !== null) {
 		parts.push(
 			`${formatTokens(Math.max(0, limits.tokens - use.tokens))} tokens left of ${formatTokens(limits.tokens)}`,

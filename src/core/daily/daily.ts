@@ -15,7 +15,7 @@ import {
 	runTimeToday,
 	spentDaily,
 } from "./daily-budget.ts";
-import { dailyLeft, dailySpentMessage } from "./daily-text.ts";
+import { dailyModelLine, dailySpentMessage, dailyWarningMessage } from "./daily-text.ts";
 
 export {
 	type DailyAdjustment,
@@ -86,14 +86,10 @@ export function dailyWarnings(
 		const ratio = dailyRatio(standing);
 		if (ratio < NUDGE_WARNING_RATIO || ratio >= 1) continue;
 		const level = `${standing.budget.scope}:${ratio >= NUDGE_CRITICAL_RATIO ? "critical" : "warning"}`;
-		modelLines.push(`Today's budget (shared by every session): ${dailyLeft(standing)}.`);
+		modelLines.push(dailyModelLine(standing));
 		if (now.includes(level)) continue;
 		now.push(level);
-		effects.push({
-			kind: "notify",
-			message: `Timebox: today's budget: ${dailyLeft(standing)} — the model is asked to wrap up.`,
-			level: "warning",
-		});
+		effects.push({ kind: "notify", message: dailyWarningMessage(standing), level: "warning" });
 	}
 	return { effects, given: now, modelLines };
 }

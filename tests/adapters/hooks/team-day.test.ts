@@ -215,7 +215,7 @@ describe("a team's day in a hook process", () => {
 		expect(await hook(claudeHook("work", "p1"), claude, member)).toBeNull();
 		// The day's 4k of 5k is 80%: the next prompt is told so.
 		expect(await hook(claudeHook("more", "p2"), claude, member)).toMatchObject({
-			systemMessage: "Timebox: today's budget: 1k tokens left of 5k — the model is asked to wrap up.",
+			systemMessage: "Timebox: the team's budget for today: 1k tokens left of 5k — the model is asked to wrap up.",
 		});
 		expect(store.hashes.get("timebox:{platform}:2026-11-22:use")?.get("tokens")).toBe("4000");
 		const today = (await hook(claudeHook("/timebox today", "p3"), claude, member)) as { reason: string };

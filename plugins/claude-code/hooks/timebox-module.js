@@ -5069,7 +5069,7 @@ var LiveSession = class {
   onShutdown() {
     if (this.disposed) return;
     this.questions.close();
-    this.guard("session shutdown", () => this.show(this.runtime.handle({ type: "runEnd" })));
+    if (this.runtime.state.running) this.guard("shutdown", () => this.show(this.runtime.handle({ type: "runEnd" })));
     this.disposed = true;
     this.runtime.state = EMPTY_SESSION;
     this.timeChecks.cancel();

@@ -245,7 +245,8 @@ async function runScript(
  * How Timebox's note to the model begins: its warning block, its wrap-up notice, the line of an aware budget, or
  * today's budget's line (a team's own).
  */
-const TIMEBOX_NOTE = /^(?:(?:IMPORTANT|CRITICAL) TIMEBOX WARNING|TIMEBOX: |Timebox: |Today's budget |The team's budget )/;
+const TIMEBOX_NOTE =
+	/^(?:(?:IMPORTANT|CRITICAL) TIMEBOX WARNING|TIMEBOX: |Timebox: |Today's budget |The team's budget )/;
 
 /** The text of Timebox's note when it is the last message of the call, else null. */
 function timeboxNoteOf(messages: readonly Message[]): string | null {

@@ -25,12 +25,17 @@ export function subagentsCommand(
 ): AgentsTransition {
 	switch (command.action) {
 		case "show":
+			// A setting that could not be read is not a budget left unset: its warning says again why none holds.
+			if (agents.budgets === null && agents.badSetting !== undefined)
+				return { agents, effects: [notify(agents.badSetting, "warning")] };
 			return { agents, effects: [notify(showBudget(agents), "info")] };
-		case "off":
+		case "off": {
+			const { badSetting: _said, ...rest } = agents;
 			return {
-				agents: { ...agents, budgets: null },
+				agents: { ...rest, budgets: null },
 				effects: [budgetsRecord(null, now), notify(SUBAGENT_BUDGET_OFF, "info")],
 			};
+		}
 		case "set": {
 			const byType = { [ANY_AGENT_TYPE]: { words: command.words, budget: command.budget } };
 			return {
@@ -78,8 +83,9 @@ export function subagentsSetting(
 ): SubagentsState {
 	const read = readTaskBudgets(setting.value);
 	if ("invalid" in read) {
-		effects.push(notify(badSettingMessage(setting.source, setting.value, read.invalid), "warning"));
-		return agents;
+		const warning = badSettingMessage(setting.source, setting.value, read.invalid);
+		effects.push(notify(warning, "warning"));
+		return { ...agents, badSetting: warning };
 	}
 	return { ...agents, budgets: { byType: read.budgets, source: setting.source } };
 }

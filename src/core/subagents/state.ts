@@ -38,6 +38,8 @@ export interface SubagentsState {
 	readonly runs: Readonly<Record<string, SubagentRun>>;
 	/** Under a loop guard: the tool calls of each running subagent's task, by its id (absent: none counted). */
 	readonly calls?: Readonly<Record<string, RunCalls>>;
+	/** Where no budget is set because the `subagents` setting could not be read: its warning, said again when asked. */
+	readonly badSetting?: string;
 }
 
 /** No subagent budget and no subagent. */

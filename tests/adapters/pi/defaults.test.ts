@@ -178,6 +178,10 @@ describe("a subagent budget on the fake pi", () => {
 				level: "warning",
 			},
 		]);
+		// Asked, it says again why no subagent gets a budget, not that none was set; off then leaves none.
+		await pi.timebox("subagents");
+		expect(pi.screen.last).toEqual(pi.screen.notifications[0]);
+		await pi.timebox("subagents off");
 		await pi.timebox("subagents");
 		expect(pi.screen.last).toEqual({ message: NO_SUBAGENT_BUDGET, level: "info" });
 		const fromFile = new FakePi();

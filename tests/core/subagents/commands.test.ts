@@ -115,6 +115,13 @@ describe("the subagents setting", () => {
 		expect(said(subagentSession({ subagents: "5m turns:2", source: SUBAGENTS_ENV }).loaded)).toEqual([
 			'warning: Timebox: TIMEBOX_SUBAGENTS: "5m turns:2" has a bad budget for "*" (turns: counts the prompts you send, and a subagent is sent one task: give it a time, steps:<n> (its model calls), tokens:<n>, cost:<dollars> or loop:<n>), so it is ignored.',
 		]);
+		// Asked, it is said again, as a warning: no subagent gets a budget, and not because none was set. Off then leaves none.
+		const bad = subagentSession({ subagents: "5m turns:2", source: SUBAGENTS_ENV });
+		expect(said(bad.command("subagents"))).toEqual(said(bad.loaded));
+		bad.command("subagents off");
+		expect(said(bad.command("subagents"))).toEqual([
+			"info: Timebox: no subagent budget. Set one with /timebox subagents 5m steps:30.",
+		]);
 		const notText = subagentSession({ subagents: { Explore: 5 } });
 		expect(said(notText.loaded)[0]).toBe(
 			'warning: Timebox: settings: {"Explore":5} has a bad budget for "Explore" (it is not text), so it is ignored.',

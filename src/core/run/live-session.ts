@@ -252,7 +252,6 @@ export class LiveSession {
 		this.disposed = true;
 		this.runtime.state = EMPTY_SESSION;
 		this.timeChecks.cancel();
-		this.questions.close();
 		this.guard("session shutdown", () => this.ports.ui.setStatus(undefined));
 	}
 

@@ -2421,12 +2421,16 @@ var COMMAND_SOURCE = "/timebox subagents";
 function subagentsCommand2(agents, command2, now) {
   switch (command2.action) {
     case "show":
+      if (agents.budgets === null && agents.badSetting !== void 0)
+        return { agents, effects: [notify(agents.badSetting, "warning")] };
       return { agents, effects: [notify(showBudget(agents), "info")] };
-    case "off":
+    case "off": {
+      const { badSetting: _said, ...rest } = agents;
       return {
-        agents: { ...agents, budgets: null },
+        agents: { ...rest, budgets: null },
         effects: [budgetsRecord(null, now), notify(SUBAGENT_BUDGET_OFF, "info")]
       };
+    }
     case "set": {
       const byType = { [ANY_AGENT_TYPE]: { words: command2.words, budget: command2.budget } };
       return {
@@ -2457,8 +2461,9 @@ function readTaskBudgets(value) {
 function subagentsSetting(agents, setting, effects) {
   const read = readTaskBudgets(setting.value);
   if ("invalid" in read) {
-    effects.push(notify(badSettingMessage(setting.source, setting.value, read.invalid), "warning"));
-    return agents;
+    const warning = badSettingMessage(setting.source, setting.value, read.invalid);
+    effects.push(notify(warning, "warning"));
+    return { ...agents, badSetting: warning };
   }
   return { ...agents, budgets: { byType: read.budgets, source: setting.source } };
 }
@@ -5073,7 +5078,6 @@ var LiveSession = class {
     this.disposed = true;
     this.runtime.state = EMPTY_SESSION;
     this.timeChecks.cancel();
-    this.questions.close();
     this.guard("session shutdown", () => this.ports.ui.setStatus(void 0));
   }
   /** Tells the user what an answer says, and stops the subagents it stops. */

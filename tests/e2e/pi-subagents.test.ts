@@ -132,6 +132,23 @@ describe("subagents in pi, with pi's subagent example", () => {
 		expect(textOf(requests[7])).toContain(PARENT_LINE);
 	});
 
+	it(`on ${PI_1.name}, whose example hands the main agent a stopped subagent's stderr, the main agent reads only the line meant for it`, async () => {
+		await PI_1.ensure();
+		pi.dispose();
+		pi = new PiProcess(PI_1);
+		useExample(PI_1);
+		const result = await delegate([SUBAGENT, LOOP(1), LOOP(2), LOOP(3), LOOP(4), LOOP(5), { text: "PARENT FINAL" }]);
+		expect(result.stdout).toContain("PARENT FINAL");
+		const parent = textOf(pi.requests().at(-1));
+		expect(parent).toContain(PARENT_LINE);
+		// What the user is told of the subagent is shown by the main session, and is no part of what its model reads.
+		expect(parent).not.toContain("[timebox]");
+		expect(parent).not.toContain("used 80% of its budget");
+		expect(notices(result, "warning").join("\n")).toContain(
+			'Timebox: subagent "find the flaky test" (worker) used 80% of its budget',
+		);
+	}, 600_000);
+
 	it("stops a running subagent when the session's time is up, and refuses the main agent's next subagent call", async () => {
 		// The session's time is sized from how long pi takes here to start and answer, so that it runs out while the
 		// subagent's process (started by the main agent's first call) loops on one-second commands.

@@ -44,8 +44,10 @@ export class PiWiring {
 		readonly deps: TimeboxExtensionDeps,
 	) {
 		const context = this.context;
-		this.ui = new PiUIBridge(context, deps.writeFallback);
 		const self = identityOf(deps.env);
+		// A subagent's process runs without pi's UI; what it is told goes to its parent, which shows it (`told`). Its
+		// stderr is no place for it: pi 1.x's subagent example hands that to the main agent with the tool's result.
+		this.ui = new PiUIBridge(context, self === null ? deps.writeFallback : () => {});
 		this.self = self;
 		this.ownAgentTag = self === null ? {} : { agent: self.agent };
 		const piStore = new PiBudgetStore(pi, context);

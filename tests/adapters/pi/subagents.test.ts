@@ -84,6 +84,8 @@ describe("a pi process that runs a subagent", () => {
 			`Timebox: ${NAME} stopped at its 3-step budget after 5 model calls; its answer went back to the main agent.`,
 		);
 		expect(told.record?.agent).toMatchObject({ id: "call_1", ended: "concluded", steps: 5 });
+		// Its process writes none of it to its stderr, which pi 1.x's subagent example gives the main agent to read.
+		expect(pi.screen.fallbackLines).toEqual([]);
 		// No default budget of the user's: the subagent's process runs on its own budget alone.
 		expect(pi.screen.status).toBeUndefined();
 	});

@@ -50,6 +50,7 @@ export {
 	teamViewUnreadable,
 	teamWriteNotSent,
 	teamWriteRefusal,
+	teamZoneOfStore,
 	todayCommand,
 	todayReport,
 } from "./daily/daily.ts";

@@ -664,6 +664,9 @@ function teamDayRefused(why, shown) {
 function teamDayUnreadLine(unread) {
   return `${unread.charAt(0).toUpperCase()}${unread.slice(1)}, so the team's standing today is not known.`;
 }
+function teamZoneOfStore(team, zone, own) {
+  return `Timebox: the team ${team}'s day starts at midnight ${zone}, the time zone its admin keeps with its limits; this machine's (${own}, from TIMEBOX_TEAM_TZ or UTC) is not used.`;
+}
 function teamAsksFull(count4) {
   return `Timebox: the team's day holds ${count4} open requests already, so this one was not recorded. Ask the admin directly.`;
 }
@@ -4242,12 +4245,14 @@ keep()
 return 1`,
   /**
    * The admin's: sets the team's limits (KEYS[1]) to ARGV[4] timeMs, [5] turns, [6] tokens, [7] cost ('' for none),
-   * set by ARGV[3] at ARGV[8] (epoch ms); ARGV[4] = off removes them. They never expire.
+   * set by ARGV[3] at ARGV[8] (epoch ms), the team's day starting at midnight in ARGV[9] (its zone); ARGV[4] = off
+   * removes them. They never expire.
    */
   limits: `
 redis.call('DEL', KEYS[1])
 if ARGV[4] == 'off' then return 1 end
 local fields = {'by', ARGV[3], 'at', ARGV[8]}
+if ARGV[9] and ARGV[9] ~= '' then table.insert(fields, 'zone'); table.insert(fields, ARGV[9]) end
 for i, name in ipairs({'timeMs', 'turns', 'tokens', 'cost'}) do
   if ARGV[3 + i] ~= '' then table.insert(fields, name); table.insert(fields, ARGV[3 + i]) end
 end
@@ -4713,7 +4718,7 @@ function* viewTeam(calls) {
 }
 function* setLimits(calls, limits) {
   const values = limits === null ? ["off", "", "", ""] : [limits.timeMs, limits.turns, limits.tokens, limits.cost].map((v) => v ?? "");
-  const args = [...common(calls, 0), ...values, calls.now];
+  const args = [...common(calls, 0), ...values, calls.now, calls.zone];
   return written2(calls, yield* calls.send("limits", [adminKeys(calls.config.team, calls.day.day).limits], args));
 }
 function* raise(calls, adjustment) {
@@ -4773,6 +4778,7 @@ var TeamStoreCalls = class {
     this.outbox = outbox;
     this.callOptions = callOptions;
     this.outage = new Outage(config.failure === "closed", clock, texts, carried);
+    this.ownZone = config.zone;
   }
   config;
   sessionId;
@@ -4787,6 +4793,24 @@ var TeamStoreCalls = class {
   outboxSeen = false;
   /** The store answered a call that does not send (the admin's, the team's view) after it was down: still to send. */
   backUnsent = false;
+  /** This machine's own zone (TIMEBOX_TEAM_TZ, else UTC); `config.zone` is the team's once a reading said it. */
+  ownZone;
+  /** Counts the team's day in `zone` from now on, where it is one Intl knows: whether it changed. */
+  takeZone(zone) {
+    if (typeof zone !== "string" || zone === this.config.zone || !knownZone(zone)) return false;
+    this.config = { ...this.config, zone };
+    return true;
+  }
+  /**
+   * The zone the admin keeps with the limits, from a reading of today (the read script's reply): where it is not the
+   * one the day was read in, it is taken, said once, and the day is to be read again. Whether it was.
+   */
+  learnZone(reading) {
+    const own = this.config.zone;
+    if (!this.takeZone(fields(listReply(reading)[5]).get("zone"))) return false;
+    this.untold.push(teamZoneOfStore(this.config.team, this.config.zone, own));
+    return true;
+  }
   /**
    * Whether a call may first send what this machine kept while the store was down (the session's first answer, or the
    * store's first after a failure, with something kept): a read made with it must wait for it to see what it sent.
@@ -4860,6 +4884,8 @@ var TeamStoreCalls = class {
     const keys = dayKeys(this.config.team, dayName ?? day.day);
     const wasDown = this.outage.down || this.backUnsent;
     const reply = yield* this.request(script, keys, [...this.common(day), ...args]);
+    if (reply.ok && script === "read" && dayName === void 0 && this.learnZone(reply.value))
+      return yield* this.call(script, args);
     if (!reply.ok || this.outboxSeen && !wasDown) return reply;
     this.outboxSeen = true;
     this.backUnsent = false;
@@ -4927,6 +4953,7 @@ var TeamDay = class extends TeamStoreCalls {
     this.local = local;
     const carried = options.carried;
     if (carried) this.lastCall = { ...carried.lastCall };
+    this.takeZone(carried?.zone);
     if (config.note !== void 0) this.untold.push(config.note);
   }
   local;
@@ -4936,15 +4963,16 @@ var TeamDay = class extends TeamStoreCalls {
   unread = null;
   /** What the next process of this session takes over (`TeamLedgerOptions.carried`). */
   carry() {
-    return { lastCall: { ...this.lastCall }, failed: this.outage.carry() };
+    const zone = this.config.zone === this.ownZone ? {} : { zone: this.config.zone };
+    return { lastCall: { ...this.lastCall }, failed: this.outage.carry(), ...zone };
   }
   /** The team whose store this day is counted in. */
   get team() {
     return teamOf(this.config);
   }
   *standings(budgets) {
-    const day = teamDay(this.clock.now(), this.config.zone);
     const reply = yield* this.call("read", []);
+    const day = teamDay(this.clock.now(), this.config.zone);
     this.unread = reply.ok ? null : unreadDay(reply.error, this.config.shown);
     if (reply.ok) return standingsOf(reply.value, budgets, this.config, day.start, (own) => this.local.standings(own));
     const local = this.local.standings(teamBudgets(budgets, this.config));
@@ -5037,6 +5065,7 @@ var TeamDay = class extends TeamStoreCalls {
     const day = teamDay(now, this.config.zone);
     return {
       config: this.config,
+      zone: this.ownZone,
       sessionId: this.sessionId,
       now,
       day: { day: day.day, expiry: keysExpiry(day.end) },
@@ -5049,7 +5078,10 @@ var TeamDay = class extends TeamStoreCalls {
    * other sessions' reservations, as the standings do.
    */
   *keptDays(count4) {
+    const today = yield* this.call("read", []);
+    if (!today.ok) return [];
     const days = [];
+    const todayName = teamDay(this.clock.now(), this.config.zone).day;
     let day = teamDay(this.clock.now(), this.config.zone);
     for (let kept2 = 0; kept2 < Math.min(count4, TEAM_DAYS_KEPT); kept2++) {
       days.unshift(day.day);
@@ -5057,7 +5089,7 @@ var TeamDay = class extends TeamStoreCalls {
     }
     const rows = [];
     for (const name of days) {
-      const reply = yield* this.call("read", [], name);
+      const reply = name === todayName ? today : yield* this.call("read", [], name);
       if (!reply.ok) return [];
       rows.push(dayRowOf(name, reply.value));
     }

@@ -27,6 +27,8 @@ import type { Step } from "./store-calls.ts";
 /** How the team's writes reach the store, through the session's team's day. */
 export interface AdminCalls {
 	config: TeamConfig;
+	/** This machine's zone (TIMEBOX_TEAM_TZ, else UTC): the team's, kept with the limits this machine sets. */
+	zone: string;
 	sessionId: string;
 	now: number;
 	/** The team's day now: its date, and when its keys expire (epoch seconds). */
@@ -74,7 +76,7 @@ export function* setLimits(calls: AdminCalls, limits: DailyLimits | null): Step<
 		limits === null
 			? ["off", "", "", ""]
 			: [limits.timeMs, limits.turns, limits.tokens, limits.cost].map((v) => v ?? "");
-	const args = [...common(calls, 0), ...values, calls.now];
+	const args = [...common(calls, 0), ...values, calls.now, calls.zone];
 	return written(calls, yield* calls.send("limits", [adminKeys(calls.config.team, calls.day.day).limits], args));
 }
 

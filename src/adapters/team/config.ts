@@ -56,7 +56,7 @@ export function withoutPassword(url: URL): string {
 const UTC = "UTC";
 
 /** Whether Intl knows the zone. */
-function knownZone(zone: string): boolean {
+export function knownZone(zone: string): boolean {
 	if (zone === UTC) return true;
 	try {
 		new Intl.DateTimeFormat("en-US", { timeZone: zone });

@@ -9,7 +9,7 @@
 // open requests).
 //
 // The admin's keys, which a member's ACL makes read-only (`%R~`): `timebox:{<team>}:limits` (a hash: timeMs, turns,
-// tokens, cost, by, at; it never expires) and `timebox:{<team>}:raise:<YYYY-MM-DD>` (a hash: addTimeMs, addPrompts,
+// tokens, cost, by, at, zone, the time zone whose midnight starts the team's day on every machine; it never expires) and `timebox:{<team>}:raise:<YYYY-MM-DD>` (a hash: addTimeMs, addPrompts,
 // addTokens, addCost, off; the day's raises of those limits, or, while the store keeps none, of each machine's own
 // limits as the team's; expiring as the day's keys do). A day's key matches
 // `timebox:{<team>}:????-??-??:*`; the admin's keys do not.
@@ -130,12 +130,14 @@ keep()
 return 1`,
 	/**
 	 * The admin's: sets the team's limits (KEYS[1]) to ARGV[4] timeMs, [5] turns, [6] tokens, [7] cost ('' for none),
-	 * set by ARGV[3] at ARGV[8] (epoch ms); ARGV[4] = off removes them. They never expire.
+	 * set by ARGV[3] at ARGV[8] (epoch ms), the team's day starting at midnight in ARGV[9] (its zone); ARGV[4] = off
+	 * removes them. They never expire.
 	 */
 	limits: `
 redis.call('DEL', KEYS[1])
 if ARGV[4] == 'off' then return 1 end
 local fields = {'by', ARGV[3], 'at', ARGV[8]}
+if ARGV[9] and ARGV[9] ~= '' then table.insert(fields, 'zone'); table.insert(fields, ARGV[9]) end
 for i, name in ipairs({'timeMs', 'turns', 'tokens', 'cost'}) do
   if ARGV[3 + i] ~= '' then table.insert(fields, name); table.insert(fields, ARGV[3 + i]) end
 end
@@ -172,6 +174,6 @@ export const SCRIPT_SHAS: Readonly<Record<ScriptName, string>> = {
 	reserve: "5f0bfa2038fd83a0b04ef9ebfa5432883aece79d",
 	view: "7a7eabf59f01e19e2cde0f533912e4641050a5af",
 	ask: "674483dee56bf1830f428634ac14facf0a5a1c2c",
-	limits: "0ddbe014817591b825915825f5f3c1551460cc17",
+	limits: "d3bf3e6bbefbd2e76c0cd74a6960d628bed59585",
 	raise: "be4c61acf6f112e87b491d982651074e4b404d08",
 };

@@ -1,13 +1,22 @@
 // How a session's team's day reaches its store, for every way to it: each store call a step yields, bounded in time;
 // the outage policy (outage.ts) deciding what a failure means; and the use this machine kept in its outbox while the
 // store was down, sent to the team's days it belongs to, once, at the session's first answer and once the store is back.
+// The team's day starts at midnight in the zone its admin keeps with the limits: a reading of today learns it, and a
+// machine whose own zone differs reads the day again in the team's and counts there from then on.
 
-import { type Clock, TEAM_FIRST_CALL_MS, TEAM_WAIT_MS, teamUnsentLostMessage } from "../../core/index.ts";
+import {
+	type Clock,
+	TEAM_FIRST_CALL_MS,
+	TEAM_WAIT_MS,
+	teamUnsentLostMessage,
+	teamZoneOfStore,
+} from "../../core/index.ts";
 import type { StoreReply } from "./client.ts";
-import { type TeamConfig, teamDay } from "./config.ts";
+import { knownZone, type TeamConfig, teamDay } from "./config.ts";
 import { keysExpiry, type Use } from "./day.ts";
 import { type Failure, Outage, type OutageTexts, storeAnswer } from "./outage.ts";
 import type { TeamOutbox } from "./outbox.ts";
+import { fields, listReply } from "./reading.ts";
 import { dayKeys, type ScriptName } from "./scripts.ts";
 
 /** One store call a step needs: a script on a day's keys, waited for at most `timeoutMs`, or sent without waiting. */
@@ -40,8 +49,11 @@ export class TeamStoreCalls {
 	/** The store answered a call that does not send (the admin's, the team's view) after it was down: still to send. */
 	private backUnsent = false;
 
+	/** This machine's own zone (TIMEBOX_TEAM_TZ, else UTC); `config.zone` is the team's once a reading said it. */
+	readonly ownZone: string;
+
 	constructor(
-		readonly config: TeamConfig,
+		public config: TeamConfig,
 		protected readonly sessionId: string,
 		protected readonly clock: Clock,
 		private readonly outbox: TeamOutbox,
@@ -50,6 +62,25 @@ export class TeamStoreCalls {
 		carried: Failure | null,
 	) {
 		this.outage = new Outage(config.failure === "closed", clock, texts, carried);
+		this.ownZone = config.zone;
+	}
+
+	/** Counts the team's day in `zone` from now on, where it is one Intl knows: whether it changed. */
+	protected takeZone(zone: unknown): boolean {
+		if (typeof zone !== "string" || zone === this.config.zone || !knownZone(zone)) return false;
+		this.config = { ...this.config, zone };
+		return true;
+	}
+
+	/**
+	 * The zone the admin keeps with the limits, from a reading of today (the read script's reply): where it is not the
+	 * one the day was read in, it is taken, said once, and the day is to be read again. Whether it was.
+	 */
+	private learnZone(reading: unknown): boolean {
+		const own = this.config.zone;
+		if (!this.takeZone(fields(listReply(reading)[5]).get("zone"))) return false;
+		this.untold.push(teamZoneOfStore(this.config.team, this.config.zone, own));
+		return true;
 	}
 
 	/**
@@ -130,6 +161,9 @@ export class TeamStoreCalls {
 		const keys = dayKeys(this.config.team, dayName ?? day.day);
 		const wasDown = this.outage.down || this.backUnsent;
 		const reply = yield* this.request(script, keys, [...this.common(day), ...args]);
+		// Today read in another zone than the team's: read again in the team's (which a second reading does not change).
+		if (reply.ok && script === "read" && dayName === undefined && this.learnZone(reply.value))
+			return yield* this.call(script, args);
 		if (!reply.ok || (this.outboxSeen && !wasDown)) return reply;
 		this.outboxSeen = true;
 		this.backUnsent = false;

@@ -46,6 +46,8 @@ export type { Step, StoreCall } from "./store-calls.ts";
 export interface TeamCarry {
 	lastCall: { tokens: number; cost: number };
 	failed: Failure | null;
+	/** The zone the team's admin keeps with its limits, where it is not this machine's own: the day is counted in it. */
+	zone?: string;
 }
 
 /** How a team ledger runs in a process: what it takes over from the one before, and how long it waits for a call. */
@@ -75,13 +77,16 @@ export class TeamDay extends TeamStoreCalls {
 		super(config, sessionId, clock, outbox, storeTexts(config.shown), options, options.carried?.failed ?? null);
 		const carried = options.carried;
 		if (carried) this.lastCall = { ...carried.lastCall };
+		// The team's zone, learned by this session's last process (said there): counted in from the first call.
+		this.takeZone(carried?.zone);
 		// How the team was read, said with the session's first answer (once per session: see told.ts).
 		if (config.note !== undefined) this.untold.push(config.note);
 	}
 
 	/** What the next process of this session takes over (`TeamLedgerOptions.carried`). */
 	carry(): TeamCarry {
-		return { lastCall: { ...this.lastCall }, failed: this.outage.carry() };
+		const zone = this.config.zone === this.ownZone ? {} : { zone: this.config.zone };
+		return { lastCall: { ...this.lastCall }, failed: this.outage.carry(), ...zone };
 	}
 
 	/** The team whose store this day is counted in. */
@@ -90,8 +95,9 @@ export class TeamDay extends TeamStoreCalls {
 	}
 
 	*standings(budgets: readonly DailyBudget[]): Step<DailyStanding[]> {
-		const day = teamDay(this.clock.now(), this.config.zone);
 		const reply = yield* this.call("read", []);
+		// Found after the reading, which may have taken the team's zone.
+		const day = teamDay(this.clock.now(), this.config.zone);
 		this.unread = reply.ok ? null : unreadDay(reply.error, this.config.shown);
 		if (reply.ok) return standingsOf(reply.value, budgets, this.config, day.start, (own) => this.local.standings(own));
 		// Whether the store keeps limits is not known: the session's own budgets count on this machine as the team's.
@@ -196,6 +202,7 @@ export class TeamDay extends TeamStoreCalls {
 		const day = teamDay(now, this.config.zone);
 		return {
 			config: this.config,
+			zone: this.ownZone,
 			sessionId: this.sessionId,
 			now,
 			day: { day: day.day, expiry: keysExpiry(day.end) },
@@ -209,7 +216,11 @@ export class TeamDay extends TeamStoreCalls {
 	 * other sessions' reservations, as the standings do.
 	 */
 	*keptDays(count: number): Step<DayUseRow[]> {
+		// Today first: its reading may take the team's zone, in which the days before it are found.
+		const today = yield* this.call("read", []);
+		if (!today.ok) return [];
 		const days: string[] = [];
+		const todayName = teamDay(this.clock.now(), this.config.zone).day;
 		let day = teamDay(this.clock.now(), this.config.zone);
 		for (let kept = 0; kept < Math.min(count, TEAM_DAYS_KEPT); kept++) {
 			days.unshift(day.day);
@@ -217,7 +228,7 @@ export class TeamDay extends TeamStoreCalls {
 		}
 		const rows: DayUseRow[] = [];
 		for (const name of days) {
-			const reply = yield* this.call("read", [], name);
+			const reply = name === todayName ? today : yield* this.call("read", [], name);
 			if (!reply.ok) return [];
 			rows.push(dayRowOf(name, reply.value));
 		}

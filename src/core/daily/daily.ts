@@ -68,6 +68,7 @@ export {
 	teamViewUnreadable,
 	teamWriteNotSent,
 	teamWriteRefusal,
+	teamZoneOfStore,
 } from "./team-text.ts";
 export { PERSONAL_KEPT, parseToday, type TodayAnswer, type TodayCommand, todayCommand } from "./today-command.ts";
 

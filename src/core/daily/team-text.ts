@@ -169,6 +169,14 @@ export function teamDayUnknownHere(unread: string): string {
 	return `Timebox: ${unread}, so the team's standing today is not known. Meanwhile this machine's own daily budget holds this session:`;
 }
 
+/**
+ * Said once where this machine's zone (`own`: TIMEBOX_TEAM_TZ, else UTC) is not the one the team's admin keeps with its
+ * limits (`zone`): the team's day is the admin's, on every machine.
+ */
+export function teamZoneOfStore(team: string, zone: string, own: string): string {
+	return `Timebox: the team ${team}'s day starts at midnight ${zone}, the time zone its admin keeps with its limits; this machine's (${own}, from TIMEBOX_TEAM_TZ or UTC) is not used.`;
+}
+
 /** A request the team's day cannot take: it holds `count` open requests already. */
 export function teamAsksFull(count: number): string {
 	return `Timebox: the team's day holds ${count} open requests already, so this one was not recorded. Ask the admin directly.`;

@@ -7,7 +7,6 @@ import { OPENCODE_FOLDER, opencodeDataDir } from "../../../src/adapters/opencode
 import { COMMAND_DESCRIPTION } from "../../../src/adapters/opencode/plugin.ts";
 import { defaultBudgetOf, settingsOf } from "../../../src/adapters/opencode/settings.ts";
 import { DAILY_ENV, DEFAULT_ENV, SUBAGENTS_ENV } from "../../../src/core/index.ts";
-import { NO_SUBAGENT_BUDGET } from "../../../src/core/subagents/messages.ts";
 import { createWorld, FakeOpencode, notesOf, removeWorld, type World } from "./fake-opencode.ts";
 
 let world: World;

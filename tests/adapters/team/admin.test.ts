@@ -23,7 +23,7 @@ import {
 	TEAM_ASKS_KEPT,
 	type TeamView,
 } from "../../../src/core/index.ts";
-import { MemoryStore, TEAM_CONFIG, teamLedgerOn } from "./memory-store.ts";
+import { batchLedgerOn, MemoryStore, TEAM_CONFIG, teamLedgerOn } from "./memory-store.ts";
 
 const OWN: DailyBudget = {
 	scope: "user",
@@ -70,6 +70,8 @@ describe("a team's limits in its store", () => {
 				["turns", "2"],
 				["tokens", "2000000"],
 				["cost", "5.5"],
+				// The zone whose midnight starts the team's day, this machine's (TIMEBOX_TEAM_TZ, else UTC).
+				["zone", "UTC"],
 			]),
 		);
 		// The limits never expire: the admin set them for every day.
@@ -293,6 +295,7 @@ describe("a store that does not take a write", () => {
 		const ann = session("s-ann");
 		const calls = () => ({
 			config: TEAM_CONFIG,
+			zone: TEAM_CONFIG.zone,
 			sessionId: "s-ann",
 			now,
 			day: { day: DAY, expiry: 1 },
@@ -401,5 +404,94 @@ describe("what the store keeps, read back", () => {
 			{ id: "d", member: "x", adjustment: { ...NO_ADJUSTMENT, addTimeMs: 60_000 }, why: "y", at: 3 },
 			{ id: "c", member: "someone", adjustment: { ...NO_ADJUSTMENT, addPrompts: 2 }, why: "", at: 9 },
 		]);
+	});
+});
+
+describe("the team's time zone", () => {
+	// 23:30 UTC on 28 November: already the 29th in Berlin, still the 28th in UTC, Honolulu and Los Angeles.
+	const LATE = Date.UTC(2026, 10, 28, 23, 30);
+	/** A session on a machine of its own whose TIMEBOX_TEAM_TZ (else UTC) is `zone`. */
+	const zoned = (id: string, zone: string) =>
+		teamLedgerOn(store, join(folder, id), id, clock, { member: `${id}@m (pi)`, zone });
+	const told = (own: string) =>
+		`Timebox: the team platform's day starts at midnight Europe/Berlin, the time zone its admin keeps with its limits; this machine's (${own}, from TIMEBOX_TEAM_TZ or UTC) is not used.`;
+
+	it("is the one its admin keeps with the limits: a member's own neither counts in another day nor lifts a spent one", () => {
+		now = LATE;
+		const admin = zoned("s-admin", "Europe/Berlin");
+		expect(admin.setTeamLimits(LIMITS)).toBe("done");
+		expect(store.hashes.get("timebox:{platform}:limits")?.get("zone")).toBe("Europe/Berlin");
+		const ann = zoned("s-ann", "UTC");
+		const bob = zoned("s-bob", "Pacific/Honolulu");
+		for (const member of [ann, bob]) expect(member.countPrompt(inForce(member.standings([])), [2])).toBe(true);
+		const carol = zoned("s-carol", "America/Los_Angeles");
+		const standings = carol.standings([]);
+		expect(standings[0]?.budget.team).toEqual({ name: "platform", zone: "Europe/Berlin" });
+		expect(standings[0]?.use.prompts).toBe(2);
+		expect(standings[0]?.dayStart).toBe(Date.UTC(2026, 10, 28, 23));
+		expect(carol.countPrompt(inForce(standings), [2])).toBe(false);
+		// Every turn went to the team's day, Berlin's 29 November; nothing was written to the 28th of another zone.
+		expect(store.hashes.get("timebox:{platform}:2026-11-29:use")?.get("prompts")).toBe("2");
+		const written = [...store.hashes].filter(([key, hash]) => hash.size > 0 && key.includes("2026-11-28"));
+		expect(written).toEqual([]);
+		// A member whose own zone is not the team's is told so once; the admin, whose zone it is, is told nothing.
+		expect([ann.problem(), ann.problem()]).toEqual([told("UTC"), null]);
+		expect(carol.problem()).toBe(told("America/Los_Angeles"));
+		expect(admin.problem()).toBeNull();
+		// The report's days are the team's too: today is Berlin's 29th, which holds the two turns.
+		expect(carol.keptDays(2).map((row) => [row.day, row.prompts])).toEqual([
+			["2026-11-28", 0],
+			["2026-11-29", 2],
+		]);
+	});
+
+	it("is carried to the session's next process, which counts in it from its first call", async () => {
+		now = LATE;
+		zoned("s-admin", "Europe/Berlin").setTeamLimits(LIMITS);
+		const first = batchLedgerOn(store, join(folder, "s-ann"), "s-ann", clock, { zone: "UTC" });
+		await first.standings([]);
+		expect(first.carry().zone).toBe("Europe/Berlin");
+		const next = batchLedgerOn(
+			store,
+			join(folder, "s-ann"),
+			"s-ann",
+			clock,
+			{ zone: "UTC" },
+			{ carried: first.carry() },
+		);
+		const budgets = inForce(await first.standings([]));
+		store.calls.length = 0;
+		expect(await next.countPrompt(budgets, [2])).toBe(true);
+		expect(store.calls.map((call) => call.keys[0])).toEqual(["timebox:{platform}:2026-11-29:use"]);
+		// A process whose zone is the team's carries none; a zone no one knows is not taken.
+		expect(zoned("s-admin2", "Europe/Berlin").standings([])).toHaveLength(1);
+		expect(batchLedgerOn(store, join(folder, "x"), "x", clock, { zone: "Europe/Berlin" }).carry().zone).toBeUndefined();
+		const odd = batchLedgerOn(
+			store,
+			join(folder, "y"),
+			"y",
+			clock,
+			{ zone: "UTC" },
+			{ carried: { ...first.carry(), zone: "Mars/Base" } },
+		);
+		store.calls.length = 0;
+		await odd.countPrompt(budgets, [5]);
+		expect(store.calls[0]?.keys[0]).toBe("timebox:{platform}:2026-11-28:use");
+	});
+
+	it("is the machine's own where the store keeps none (limits set by an earlier version, or none at all)", () => {
+		now = LATE;
+		store.hashes.set("timebox:{platform}:limits", new Map([["turns", "2"]]));
+		const ann = zoned("s-ann", "UTC");
+		expect(ann.standings([])[0]?.budget.team).toEqual({ name: "platform", zone: "UTC" });
+		store.hashes.set(
+			"timebox:{platform}:limits",
+			new Map([
+				["turns", "2"],
+				["zone", "Mars/Base"],
+			]),
+		);
+		expect(zoned("s-bob", "UTC").standings([])[0]?.budget.team).toEqual({ name: "platform", zone: "UTC" });
+		expect(ann.problem()).toBeNull();
 	});
 });

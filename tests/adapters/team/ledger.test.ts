@@ -17,6 +17,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { fileOutbox } from "../../../src/adapters/team/outbox.ts";
+import type { ScriptName } from "../../../src/adapters/team/scripts.ts";
 import { hidePassword } from "../../../src/adapters/team/store-calls.ts";
 import {
 	type DailyBudget,
@@ -342,6 +343,15 @@ describe("a team's store that cannot be reached", () => {
 			{ day: "2026-11-28", agentMs: 0, prompts: 1, tokens: 600, cost: 0.2 },
 		]);
 		expect(reader.keptDays(1).map((row) => row.day)).toEqual(["2026-11-28"]);
+		// A day before today that cannot be read leaves none: the report shows no days rather than some.
+		const pastDown = {
+			call: (script: ScriptName, keys: readonly string[], args: readonly (string | number)[], timeoutMs: number) =>
+				keys[0]?.includes("2026-11-27")
+					? { ok: false as const, error: "connect ECONNREFUSED" }
+					: store.call(script, keys, args, timeoutMs),
+			post: () => {},
+		};
+		expect(teamLedgerOn(pastDown, folder, "report3", clock).keptDays(7)).toEqual([]);
 		store.down = "connect ECONNREFUSED";
 		expect(teamLedgerOn(store, folder, "report2", clock).keptDays(7)).toEqual([]);
 	});

@@ -174,6 +174,7 @@ export class MemoryStore implements SyncStore {
 			["timeMs", "turns", "tokens", "cost"].forEach((name, index) => {
 				if (args[3 + index] !== "") hash.set(name, String(args[3 + index]));
 			});
+			if (args[8] !== undefined && args[8] !== "") hash.set("zone", String(args[8]));
 			return { ok: true, value: 1 };
 		}
 		const raise = this.hash(target);

@@ -138,4 +138,41 @@ describe("a team's daily budget on real pi", () => {
 		expect(open.stdout).toContain("You asked:");
 		expect(open.stderr).toContain(`[timebox] warning: ${why} The daily budget is this machine's alone.`);
 	});
+
+	it("counts every member in the zone its admin keeps with the limits: a member's own TIMEBOX_TEAM_TZ lifts no spent day", async () => {
+		// A zone whose date is not UTC's now, whatever the hour: Honolulu's is the day before until 10:00 UTC,
+		// Kiritimati's the day after from then on.
+		const other = new Date().getUTCHours() < 10 ? "Pacific/Honolulu" : "Pacific/Kiritimati";
+		const zones = (env: NodeJS.ProcessEnv, prompt: string) =>
+			runProcess(PI, [...DEMO, "-p", prompt], {
+				cwd: env.HOME,
+				env: {
+					PATH: process.env.PATH,
+					PI_OFFLINE: "1",
+					...env,
+					TIMEBOX_DAILY_STORE: redis.url(),
+					TIMEBOX_TEAM: "zones",
+				},
+				timeoutMs: 300_000,
+			});
+		const set = await zones(machine("z0"), "/timebox team set turns:2");
+		expect(set.stderr).toContain("Timebox: the team zones's limits are now 2 turns a day");
+		expect(redis.cli(["HGET", "timebox:{zones}:limits", "zone"])).toBe("UTC");
+		const member = machine("z1");
+		for (const prompt of ["one", "two"]) expect((await zones(member, prompt)).stdout).toContain("You asked:");
+		const elsewhere = { ...machine("z2"), TIMEBOX_TEAM_TZ: other };
+		const refused = await zones(elsewhere, "one more, elsewhere");
+		expect(refused.stdout).not.toContain("You asked:");
+		expect(refused.stderr).toContain(
+			"[timebox] error: Timebox: the team's budget for today is spent (2 turns). It resets at midnight UTC.",
+		);
+		expect(refused.stderr).toContain(
+			`Timebox: the team zones's day starts at midnight UTC, the time zone its admin keeps with its limits; this machine's (${other}, from TIMEBOX_TEAM_TZ or UTC) is not used.`,
+		);
+		// Nothing was counted in the day of the member's own zone.
+		const otherDay = new Intl.DateTimeFormat("en-CA", { timeZone: other }).format(new Date());
+		expect(otherDay).not.toBe(new Date().toISOString().slice(0, 10));
+		expect(redis.cli(["HGET", `timebox:{zones}:${otherDay}:use`, "prompts"])).toBe("");
+		expect(redis.cli(["HGET", `timebox:{zones}:${new Date().toISOString().slice(0, 10)}:use`, "prompts"])).toBe("2");
+	}, 600_000);
 });

@@ -303,13 +303,34 @@ describe("/timebox team", () => {
 						{
 							kind: "notify",
 							level: "info",
+							// Today's raise (READING's) outlasts the new limits until midnight: the admin is told.
 							message:
-								"Timebox: the team platform's limits are now 4h of agent time and 200 turns a day, in its store, for every member from their next check.",
+								"Timebox: the team platform's limits are now 4h of agent time and 200 turns a day, in its store, for every member from their next check.\nToday's raise of 20 turns still holds on top of them until midnight.",
 						},
 					],
 				},
 			],
 		});
+		// Nothing of today outlasts them where the day has no raise; a day turned off is said as such.
+		const day = (raise: typeof NO_ADJUSTMENT) => ({
+			view: () => ({ stored: STORED, asks: [] }),
+			standings: () => teamStandings([], TEAM, { ...READING, raise }, machine),
+		});
+		const said = (words: string, raise: typeof NO_ADJUSTMENT) => {
+			const effect = teamCommand(TEAM, words, day(raise)).effects[0];
+			return effect?.kind === "setTeamLimits" ? effect.done[0] : null;
+		};
+		expect(said("set turns:5", NO_ADJUSTMENT)).toMatchObject({
+			message: expect.stringMatching(/next check\.$/),
+		});
+		expect(said("set turns:5", { ...NO_ADJUSTMENT, off: true, addPrompts: 3 })).toMatchObject({
+			message: expect.stringMatching(
+				/next check\.\nThe team's day is off until midnight \(\/timebox today off\): they count from tomorrow\.$/,
+			),
+		});
+		expect(
+			teamCommand(TEAM, "set turns:5", { view: () => ({ stored: null, asks: [] }), standings: () => [] }).effects[0],
+		).toMatchObject({ done: [{ message: expect.stringMatching(/next check\.$/) }] });
 		// A word given twice is never dropped unsaid: the later one is taken, and the reply says so, as a session's does.
 		const twice = teamCommand(TEAM, "set 4h turns:200 8h turns:300 $50 $60", reads()).effects[0];
 		expect(twice).toMatchObject({
@@ -324,6 +345,7 @@ describe("/timebox team", () => {
 				"8h replaces 4h; for the sum, write 4h8h as one word.",
 				"turns:300 replaces turns:200.",
 				"$60 replaces $50.",
+				"Today's raise of 20 turns still holds on top of them until midnight.",
 			].join("\n"),
 		});
 		expect(teamCommand(TEAM, "set 4h 4h", reads()).effects[0]).toMatchObject({

@@ -973,6 +973,14 @@ function teamLimitsSet(team2, stored, notes = []) {
 ${note}`).join("");
   return `Timebox: the team ${team2.name}'s limits are now ${describeDaily(stored.limits, true)} a day, in its store, for every member from their next check.${replaced}`;
 }
+function keptToday(standings) {
+  const day = standings.find((standing2) => standing2.budget.team !== void 0 && standing2.budget.personal !== true);
+  if (day === void 0) return [];
+  if (day.adjustment.off)
+    return ["The team's day is off until midnight (/timebox today off): they count from tomorrow."];
+  const added = describeAdded(day.adjustment);
+  return added === "" ? [] : [`Today's raise of ${added} still holds on top of them until midnight.`];
+}
 function teamLimitsRemoved(team2) {
   return `Timebox: the team ${team2.name}'s limits are removed from its store: each machine's own daily budget (TIMEBOX_DAILY) is the team's again.`;
 }
@@ -1175,14 +1183,10 @@ function teamCommand(team2, words, reads) {
         effects: []
       };
     }
-    case "set":
-      return {
-        message: null,
-        level: "info",
-        effects: [
-          { kind: "setTeamLimits", limits: command2.limits, done: notify2(teamLimitsSet(team2, command2, command2.notes)) }
-        ]
-      };
+    case "set": {
+      const done = notify2(teamLimitsSet(team2, command2, [...command2.notes ?? [], ...keptToday(reads.standings())]));
+      return { message: null, level: "info", effects: [{ kind: "setTeamLimits", limits: command2.limits, done }] };
+    }
     case "unset": {
       const view = reads.view();
       const none = "stored" in view && view.stored === null;

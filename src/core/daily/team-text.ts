@@ -84,6 +84,19 @@ export function teamLimitsSet(
 	return `Timebox: the team ${team.name}'s limits are now ${describeDaily(stored.limits, true)} a day, in its store, for every member from their next check.${replaced}`;
 }
 
+/**
+ * What of today new limits leave in force (`team set`'s notes): the admin's raise of the team's day, or the day turned
+ * off, which are today's alone and outlast a change of the limits until midnight.
+ */
+export function keptToday(standings: readonly DailyStanding[]): string[] {
+	const day = standings.find((standing) => standing.budget.team !== undefined && standing.budget.personal !== true);
+	if (day === undefined) return [];
+	if (day.adjustment.off)
+		return ["The team's day is off until midnight (/timebox today off): they count from tomorrow."];
+	const added = describeAdded(day.adjustment);
+	return added === "" ? [] : [`Today's raise of ${added} still holds on top of them until midnight.`];
+}
+
 /** The reply to `team set off`. */
 export function teamLimitsRemoved(team: DailyTeam): string {
 	return `Timebox: the team ${team.name}'s limits are removed from its store: each machine's own daily budget (TIMEBOX_DAILY) is the team's again.`;

@@ -16,6 +16,7 @@ import type {
 import type { Effect } from "../model/events.ts";
 import type { DailyStanding, DailyUse } from "./daily-budget.ts";
 import {
+	keptToday,
 	NO_TEAM,
 	STORE_SOURCE,
 	teamAsked,
@@ -276,14 +277,10 @@ export function teamCommand(
 				effects: [],
 			};
 		}
-		case "set":
-			return {
-				message: null,
-				level: "info",
-				effects: [
-					{ kind: "setTeamLimits", limits: command.limits, done: notify(teamLimitsSet(team, command, command.notes)) },
-				],
-			};
+		case "set": {
+			const done = notify(teamLimitsSet(team, command, [...(command.notes ?? []), ...keptToday(reads.standings())]));
+			return { message: null, level: "info", effects: [{ kind: "setTeamLimits", limits: command.limits, done }] };
+		}
 		case "unset": {
 			// Written whatever the store holds (a member is refused as for any change); none there is said as such.
 			const view = reads.view();

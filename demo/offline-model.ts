@@ -82,12 +82,8 @@ export function scriptedReply(context: Context): ScriptedReply {
 	if (/\bloop\b/i.test(prompt)) {
 		return { text: "Another loop step.", toolCall: { name: "bash", arguments: { command: LOOP_COMMAND } } };
 	}
-	if (note?.includes(NUDGE_MARKER)) {
-		// What the warning block says is left, in its own words ("Time left: …", "Turns: this is the last prompt …").
-		const left = note
-			.split("\n")
-			.filter((line) => /^(Time left|Turns left|Turns): /.test(line))
-			.join(" ");
+	const left = note === null ? null : warnedOf(note);
+	if (left !== null) {
 		return {
 			text:
 				`The demo step is done. The timebox is nearly spent, so I am wrapping up here instead of starting ` +
@@ -100,6 +96,21 @@ export function scriptedReply(context: Context): ScriptedReply {
 			`work on it. Timebox has not warned me that a budget is nearly spent, so there is room for more.`,
 	};
 }
+
+/**
+ * What Timebox's warning says is left, in its own words: the warning block's lines ("Time left: …", "Turns: this is the
+ * last prompt …"), or a daily budget's line ("Today's budget …", "The team's budget …"); null for no warning.
+ */
+function warnedOf(note: string): string | null {
+	const lines = note.split("\n");
+	if (note.includes(NUDGE_MARKER))
+		return lines.filter((line) => /^(Time left|Turns left|Turns): /.test(line)).join(" ");
+	const daily = lines.filter((line) => DAILY_LINE.test(line));
+	return daily.length > 0 ? daily.join(" ") : null;
+}
+
+/** A daily budget's line in Timebox's note, from 80% of it. */
+const DAILY_LINE = /^(Today's budget|The team's budget) /;
 
 /** Waits `ms` on a real timer, resolving at once when the signal aborts. */
 export function abortableDelay(ms: number, signal: AbortSignal | undefined): Promise<void> {

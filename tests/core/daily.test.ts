@@ -163,7 +163,7 @@ describe("the daily rules", () => {
 			"Timebox: today's budget: 12m 0s of agent time left of 1h and 3 prompts left of 3 — the model is asked to wrap up.",
 		]);
 		expect(first.context).toEqual([
-			"Today's budget (shared by every session): 12m 0s of agent time left of 1h and 3 prompts left of 3.",
+			"Today's budget (shared by every session): 12m 0s of agent time left of 1h and 3 prompts left of 3. Wrap up what you are doing, and start nothing new.",
 		]);
 		const again = dailyTransition(first.session, { type: "duringRun", modelCall: true }, at80, START);
 		// Each write names the budgets in force it is of: the standings'.
@@ -270,7 +270,7 @@ describe("the daily rules", () => {
 		expect(messages(at80.effects)).toEqual([
 			"Timebox: the team's budget for today: 40 turns left of 200 — the model is asked to wrap up.",
 		]);
-		expect(at80.context).toEqual(["The team's budget for today (shared by every member): 40 turns left of 200."]);
+		expect(at80.context).toEqual(["The team's budget for today (shared by every member): 40 turns left of 200. Wrap up what you are doing, and start nothing new."]);
 	});
 
 	it("enforces nothing while a budget is off for the day, and counts what was added today", () => {

@@ -172,6 +172,10 @@ describe("scriptedReply", () => {
 		expect(scriptedReply(afterToolResult("Fix it", block)).text).toContain(
 			"What Timebox told me: Time left: 30s of 10m. Turns: this is the last prompt the budget allows (4 of 5 used).",
 		);
+		// A daily budget's line from 80% is a warning too: the demo says it, and wraps up.
+		const team =
+			"The team's budget for today (shared by every member): 40 turns left of 200. Wrap up what you are doing, and start nothing new.";
+		expect(scriptedReply(afterToolResult("Fix it", team)).text).toContain(`What Timebox told me: ${team}`);
 		const plain = scriptedReply(afterToolResult("Fix it", "Timebox: 3 prompts left of 5 prompts.")).text;
 		expect(plain).toContain("Timebox has not warned me that a budget is nearly spent, so there is room for more.");
 		expect(plain).not.toContain("next turn");

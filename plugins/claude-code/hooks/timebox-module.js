@@ -851,8 +851,9 @@ function dailyWarningMessage(standing2) {
 }
 function dailyModelLine(standing2) {
   const whose = standing2.budget.team ? "The team's budget for today (shared by every member)" : "Today's budget (shared by every session)";
-  return `${whose}: ${dailyLeft(standing2)}.`;
+  return `${whose}: ${dailyLeft(standing2)}. ${DAILY_WRAP_UP}`;
 }
+var DAILY_WRAP_UP = "Wrap up what you are doing, and start nothing new.";
 function limitsReached(standing2) {
   const limits = limitsToday(standing2);
   const { use } = standing2;

@@ -33,13 +33,16 @@ export function dailyWarningMessage(standing: DailyStanding): string {
 	return `Timebox: ${whose}: ${dailyLeft(standing)} — the model is asked to wrap up.`;
 }
 
-/** What a model call carries about a daily budget that is nearly spent. */
+/** What a model call carries about a daily budget that is nearly spent: what is left, and the ask the user is told of. */
 export function dailyModelLine(standing: DailyStanding): string {
 	const whose = standing.budget.team
 		? "The team's budget for today (shared by every member)"
 		: "Today's budget (shared by every session)";
-	return `${whose}: ${dailyLeft(standing)}.`;
+	return `${whose}: ${dailyLeft(standing)}. ${DAILY_WRAP_UP}`;
 }
+
+/** The ask of a daily budget's line in a model call, which the user's warning says the model is given. */
+export const DAILY_WRAP_UP = "Wrap up what you are doing, and start nothing new.";
 
 /**
  * Today's limits that the use reached (`4h of agent time and 200 turns and $50` names only `200 turns` when the turns

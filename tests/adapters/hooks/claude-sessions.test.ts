@@ -459,7 +459,7 @@ describe("the daily budget in Claude Code (TIMEBOX_DAILY)", () => {
 			hookSpecificOutput: {
 				hookEventName: "UserPromptSubmit",
 				additionalContext:
-					"Timebox: 15m 0s left of 15m.\n\nToday's budget (shared by every session): 1 prompt left of 5.",
+					"Timebox: 15m 0s left of 15m.\n\nToday's budget (shared by every session): 1 prompt left of 5. Wrap up what you are doing, and start nothing new.",
 			},
 		});
 		expect(await dailyHook(postToolBatchPayload("p5"), daily)).toMatchObject({

@@ -118,8 +118,8 @@ describe("a daily budget on pi", () => {
 		for (const name of ["a", "b", "c", "d"]) await pi.prompt(name);
 		const fifth = await pi.prompt("e", { llmCalls: 2 });
 		expect(fifth.notes).toEqual([
-			"Today's budget (shared by every session): 1 prompt left of 5.",
-			"Today's budget (shared by every session): 1 prompt left of 5.",
+			"Today's budget (shared by every session): 1 prompt left of 5. Wrap up what you are doing, and start nothing new.",
+			"Today's budget (shared by every session): 1 prompt left of 5. Wrap up what you are doing, and start nothing new.",
 		]);
 	});
 

@@ -91,8 +91,8 @@ describe("the bound on a call's input", () => {
 			SUBAGENT_WRAP_UP_BLOCK,
 			BUDGET_IN_FORCE_PROMPT,
 			// Two daily budgets (the user's and the project's), each with its line.
-			"Today's budget (shared by every session): 23h 59m 59s of agent time, 999,999 prompts, 999.9m tokens and $9,999.99 left of 24h of agent time, 1,000,000 prompts, 1b tokens and $10,000.00.",
-			"Today's budget (shared by every session): 23h 59m 59s of agent time, 999,999 prompts, 999.9m tokens and $9,999.99 left of 24h of agent time, 1,000,000 prompts, 1b tokens and $10,000.00.",
+			"Today's budget (shared by every session): 23h 59m 59s of agent time, 999,999 prompts, 999.9m tokens and $9,999.99 left of 24h of agent time, 1,000,000 prompts, 1b tokens and $10,000.00. Wrap up what you are doing, and start nothing new.",
+			"Today's budget (shared by every session): 23h 59m 59s of agent time, 999,999 prompts, 999.9m tokens and $9,999.99 left of 24h of agent time, 1,000,000 prompts, 1b tokens and $10,000.00. Wrap up what you are doing, and start nothing new.",
 		];
 		expect(Buffer.byteLength(blocks.join("\n\n"), "utf8")).toBeLessThan(2_500);
 		expect(NOTE_ALLOWANCE_BYTES).toBeGreaterThan(2_500);

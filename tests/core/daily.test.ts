@@ -270,7 +270,9 @@ describe("the daily rules", () => {
 		expect(messages(at80.effects)).toEqual([
 			"Timebox: the team's budget for today: 40 turns left of 200 — the model is asked to wrap up.",
 		]);
-		expect(at80.context).toEqual(["The team's budget for today (shared by every member): 40 turns left of 200. Wrap up what you are doing, and start nothing new."]);
+		expect(at80.context).toEqual([
+			"The team's budget for today (shared by every member): 40 turns left of 200. Wrap up what you are doing, and start nothing new.",
+		]);
 	});
 
 	it("enforces nothing while a budget is off for the day, and counts what was added today", () => {

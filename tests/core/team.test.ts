@@ -28,6 +28,7 @@ import {
 	ADMIN_ONLY,
 	ASK_REFUSED,
 	describeAdded,
+	keptToday,
 	NO_TEAM,
 	noTeamLimitsHere,
 	teamAsked,
@@ -436,5 +437,24 @@ describe("what the team's texts say", () => {
 			"Timebox: asked the team platform's admin for 5 turns. The admin sees it in /timebox team, and grants it with /timebox today +turns:5.",
 		);
 		expect(noTeamLimitsHere(TEAM)).toBe("The team platform's store keeps no limits either: /timebox team shows it.");
+	});
+});
+
+describe("what of today new limits leave in force", () => {
+	const standing = (budget: Partial<DailyBudget>, raise: Partial<typeof NO_ADJUSTMENT>): DailyStanding => ({
+		budget: { ...own, ...budget },
+		use: USE,
+		adjustment: { ...NO_ADJUSTMENT, ...raise },
+		dayStart: 0,
+	});
+
+	it("is the team's day's raise alone: not a member's own cap beside it, nor a machine's own day", () => {
+		const personal = standing({ team: TEAM, personal: true }, { addPrompts: 3 });
+		const machine = standing({}, { addPrompts: 4, off: true });
+		expect(keptToday([personal, machine, standing({ team: TEAM }, {})])).toEqual([]);
+		expect(keptToday([personal, machine, standing({ team: TEAM }, { addPrompts: 2 })])).toEqual([
+			"Today's raise of 2 turns still holds on top of them until midnight.",
+		]);
+		expect(keptToday([personal, machine])).toEqual([]);
 	});
 });

@@ -229,7 +229,7 @@ var CODE_FILE = "timebox-team-code.cjs";
 var entry = (0, import_node_url2.pathToFileURL)(process.argv[1] ?? "").href;
 var code = requireCodeBeside(entry, CODE_FILE, team_batch_main_exports, () => ({
   folder: codeCacheFolder(process.env),
-  version: "bf5ee0273e37a395"
+  version: "66b67d07f3414c88"
 }));
 if (typeof code.exports.runTeamBatchScript !== "function") {
   process.stderr.write(`timebox: ${CODE_FILE} is missing beside ${process.argv[1]}: install the plugin again

@@ -5079,7 +5079,6 @@ var TeamDay = class extends TeamStoreCalls {
    */
   *keptDays(count4) {
     const today = yield* this.call("read", []);
-    if (!today.ok) return [];
     const days = [];
     const todayName = teamDay(this.clock.now(), this.config.zone).day;
     let day = teamDay(this.clock.now(), this.config.zone);

@@ -214,7 +214,7 @@ var extension_exports = {};
 var CODE_FILE = "timebox-pi.cjs";
 var code = requireCodeBeside(import.meta.url, CODE_FILE, extension_exports, () => ({
   folder: process.versions.bun === void 0 ? join2(getAgentDir(), CODE_CACHE_FOLDER) : null,
-  version: "3e3121901ad74cdc",
+  version: "4e3f010f27dfffe6",
   // Most of the extension runs at a session's start and first prompt: compiled at its load in a process with no cache.
   eager: true
 }));

@@ -218,7 +218,6 @@ export class TeamDay extends TeamStoreCalls {
 	*keptDays(count: number): Step<DayUseRow[]> {
 		// Today first: its reading may take the team's zone, in which the days before it are found.
 		const today = yield* this.call("read", []);
-		if (!today.ok) return [];
 		const days: string[] = [];
 		const todayName = teamDay(this.clock.now(), this.config.zone).day;
 		let day = teamDay(this.clock.now(), this.config.zone);

@@ -337,10 +337,16 @@ describe("a team's store that cannot be reached", () => {
 		teamLedgerOn(store, folder, "s2", clock).reserve(budgets);
 		ann.reserve(budgets);
 		const reader = teamLedgerOn(store, folder, "report", clock);
+		const before = store.calls.length;
 		expect(reader.keptDays(7)).toEqual([
 			{ day: "2026-11-27", agentMs: 60_000, prompts: 1, tokens: 500, cost: 0.25 },
 			// s2 reserved nothing yet (its last call used nothing); ann reserves what its last call used.
 			{ day: "2026-11-28", agentMs: 0, prompts: 1, tokens: 600, cost: 0.2 },
+		]);
+		// Each day is read once: today first, then the day before.
+		expect(store.calls.slice(before).map((call) => call.keys[0])).toEqual([
+			"timebox:{platform}:2026-11-28:use",
+			"timebox:{platform}:2026-11-27:use",
 		]);
 		expect(reader.keptDays(1).map((row) => row.day)).toEqual(["2026-11-28"]);
 		// A day before today that cannot be read leaves none: the report shows no days rather than some.

@@ -118,6 +118,10 @@ describe("the subagents setting", () => {
 		// Asked, it is said again, as a warning: no subagent gets a budget, and not because none was set. Off then leaves none.
 		const bad = subagentSession({ subagents: "5m turns:2", source: SUBAGENTS_ENV });
 		expect(said(bad.command("subagents"))).toEqual(said(bad.loaded));
+		bad.command("subagents 5m");
+		expect(said(bad.command("subagents"))).toEqual([
+			"info: Timebox: subagent budget (/timebox subagents): every subagent: 5m.",
+		]);
 		bad.command("subagents off");
 		expect(said(bad.command("subagents"))).toEqual([
 			"info: Timebox: no subagent budget. Set one with /timebox subagents 5m steps:30.",

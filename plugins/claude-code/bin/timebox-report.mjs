@@ -2667,7 +2667,7 @@ function writeReportPage2(input, context) {
 
 // src/entries/report/sources.ts
 import { closeSync as closeSync5, openSync as openSync5, readdirSync as readdirSync3, readFileSync as readFileSync5, readSync as readSync4, statSync as statSync5 } from "node:fs";
-import { join as join11, resolve as resolve2 } from "node:path";
+import { join as join11, resolve as resolve2, sep } from "node:path";
 
 // src/adapters/claude/function-hooks/on-stop.ts
 function detached(argv) {
@@ -4013,14 +4013,18 @@ function allSessions(env, home, project) {
   const piDir = env.PI_CODING_AGENT_DIR?.trim() ? env.PI_CODING_AGENT_DIR : join11(home, ".pi", "agent");
   const ompDir = join11(home, ".omp", "agent");
   const claudeData = join11(home, ".claude", "plugins", "data");
-  const claudeDirs = env.CLAUDE_PLUGIN_DATA ? [env.CLAUDE_PLUGIN_DATA] : entriesOf(claudeData).map((name) => join11(claudeData, name));
+  const codexHome = env.CODEX_HOME ?? join11(home, ".codex");
+  const codexData = join11(codexHome, "plugins", "data");
+  const codexDirs = [join11(codexHome, "timebox"), ...entriesOf(codexData).map((name) => join11(codexData, name))];
+  const codexs = (dir) => resolve2(dir).startsWith(`${resolve2(codexData)}${sep}`);
+  const claudeDirs = (env.CLAUDE_PLUGIN_DATA ? [env.CLAUDE_PLUGIN_DATA] : entriesOf(claudeData).map((name) => join11(claudeData, name))).filter((dir) => !codexs(dir));
   return [
     ...piSessions(piDir, "pi", DEFAULT_TERMS, project),
     ...resolve2(ompDir) === resolve2(piDir) ? [] : piSessions(ompDir, "omp", OMP_TERMS, project),
     ...claudeDirs.flatMap((dir) => logSessions(dir, "claude", claudeCodeHost.terms)),
     ...moduleSessions(join11(home, ".claude", "plugins", "store")),
     ...logSessions(join11(home, ".gemini", "timebox"), "gemini", geminiCliHost.terms),
-    ...logSessions(join11(env.CODEX_HOME ?? join11(home, ".codex"), "timebox"), "codex", codexCliHost.terms),
+    ...codexDirs.flatMap((dir) => logSessions(dir, "codex", codexCliHost.terms)),
     ...logSessions(opencodeDataDir(env), "opencode", OPENCODE_TERMS)
   ].sort((a, b) => b.modified - a.modified);
 }

@@ -1,11 +1,12 @@
 // Where every host on this machine keeps its sessions, for `npm run report` and a suggested budget: pi's session files
 // (under PI_CODING_AGENT_DIR when set, as pi does, else ~/.pi/agent) and oh-my-pi's (~/.omp/agent), the session logs of
-// the hook hosts (Claude Code's plugin data folders, Gemini CLI's and Codex CLI's) and of opencode, and the sessions
-// Claude Code's hooks module keeps in its plugin store. Each is read into the history items every host hands the core,
+// the hook hosts (Claude Code's plugin data folders, Gemini CLI's, and Codex CLI's: its plugin data folders, where a
+// plugin's hooks are told CLAUDE_PLUGIN_DATA, else $CODEX_HOME/timebox) and of opencode, and the sessions Claude
+// Code's hooks module keeps in its plugin store. Each is read into the history items every host hands the core,
 // with its ledger of outcomes, the working folder it ran in, and what it used.
 
 import { closeSync, openSync, readdirSync, readFileSync, readSync, statSync } from "node:fs";
-import { join, resolve } from "node:path";
+import { join, resolve, sep } from "node:path";
 import type { SessionEntry } from "@mariozechner/pi-coding-agent";
 import { claimedView, SESSION_KEY_PREFIX, savedSession } from "../../adapters/claude/function-hooks/store.ts";
 import { claudeCodeHost } from "../../adapters/claude/hook-host.ts";
@@ -238,16 +239,21 @@ export function allSessions(env: NodeJS.ProcessEnv, home: string, project?: stri
 	const piDir = env.PI_CODING_AGENT_DIR?.trim() ? env.PI_CODING_AGENT_DIR : join(home, ".pi", "agent");
 	const ompDir = join(home, ".omp", "agent");
 	const claudeData = join(home, ".claude", "plugins", "data");
-	const claudeDirs = env.CLAUDE_PLUGIN_DATA
-		? [env.CLAUDE_PLUGIN_DATA]
-		: entriesOf(claudeData).map((name) => join(claudeData, name));
+	const codexHome = env.CODEX_HOME ?? join(home, ".codex");
+	// Codex tells a plugin's hooks CLAUDE_PLUGIN_DATA too, a folder under its own plugin data: that one is Codex's.
+	const codexData = join(codexHome, "plugins", "data");
+	const codexDirs = [join(codexHome, "timebox"), ...entriesOf(codexData).map((name) => join(codexData, name))];
+	const codexs = (dir: string) => resolve(dir).startsWith(`${resolve(codexData)}${sep}`);
+	const claudeDirs = (
+		env.CLAUDE_PLUGIN_DATA ? [env.CLAUDE_PLUGIN_DATA] : entriesOf(claudeData).map((name) => join(claudeData, name))
+	).filter((dir) => !codexs(dir));
 	return [
 		...piSessions(piDir, "pi", DEFAULT_TERMS, project),
 		...(resolve(ompDir) === resolve(piDir) ? [] : piSessions(ompDir, "omp", OMP_TERMS, project)),
 		...claudeDirs.flatMap((dir) => logSessions(dir, "claude", claudeCodeHost.terms)),
 		...moduleSessions(join(home, ".claude", "plugins", "store")),
 		...logSessions(join(home, ".gemini", "timebox"), "gemini", geminiCliHost.terms),
-		...logSessions(join(env.CODEX_HOME ?? join(home, ".codex"), "timebox"), "codex", codexCliHost.terms),
+		...codexDirs.flatMap((dir) => logSessions(dir, "codex", codexCliHost.terms)),
 		...logSessions(opencodeDataDir(env), "opencode", OPENCODE_TERMS),
 	].sort((a, b) => b.modified - a.modified);
 }

@@ -177,6 +177,14 @@ describe("a session's project and what it used, from every host's files", () => 
 		hookSession(codexData, "x-1", PROJECT, day(0), 1, 2);
 		const [codex] = allSessions(env, home).filter((one) => one.id === "x-1");
 		expect(codex?.past()).toMatchObject({ host: "Codex", steps: null, tokens: null, cost: null });
+		// Installed as a plugin, Codex's hooks keep their logs in its plugin data folder, which it names to them as
+		// CLAUDE_PLUGIN_DATA: read as Codex's, from a hook of it and from a shell alike; never as Claude Code's.
+		const plugin = join(home, ".codex", "plugins", "data", "timebox-timebox");
+		hookSession(plugin, "x-2", PROJECT, day(0), 1, 2);
+		for (const from of [env, { ...env, CLAUDE_PLUGIN_DATA: plugin }]) {
+			const found = allSessions(from, home).filter((one) => one.id === "x-2");
+			expect(found.map((one) => [one.host, one.past()?.host, one.past()?.tokens])).toEqual([["codex", "Codex", null]]);
+		}
 		const claudeData = join(dir, "claude-data");
 		hookSession(claudeData, "c-1", null, day(1), 1, 2);
 		const [claude] = allSessions({ ...env, CLAUDE_PLUGIN_DATA: claudeData }, home).filter((one) => one.id === "c-1");

@@ -240,6 +240,24 @@ describe("Timebox in Codex CLI (codex exec)", () => {
 		expect(existsSync(stopFile)).toBe(false);
 	});
 
+	it("keeps its sessions where `npm run report` finds them, as Codex's: nothing of tokens or model calls measured", async () => {
+		api.reply({ text: "ONE" }, { text: "TWO" });
+		await exec("first", { env: { TIMEBOX_DEFAULT: "turns:5" } });
+		await exec("second", { env: { TIMEBOX_DEFAULT: "turns:5" } });
+		const report = spawnSync(
+			process.execPath,
+			[join(REPO, "plugins/claude-code/bin/timebox.mjs"), "report", "--suggest", "--json"],
+			{ cwd: join(root, "work"), env: { PATH: process.env.PATH, HOME: join(root, "home") }, encoding: "utf8" },
+		);
+		expect(report.stderr).toBe("");
+		const sessions = (JSON.parse(report.stdout) as { sessions: { host: string; steps: unknown; tokens: unknown }[] })
+			.sessions;
+		expect(sessions.map(({ host, steps, tokens }) => [host, steps, tokens])).toEqual([
+			["Codex", null, null],
+			["Codex", null, null],
+		]);
+	});
+
 	it("runs the on-stop command at the deadline while no prompt comes (idle expiry), once", async () => {
 		const stopFile = join(root, "idle-stopped.txt");
 		await exec(`/timebox 2s -- echo stopped >> '${stopFile}'`);

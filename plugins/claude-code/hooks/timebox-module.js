@@ -6017,6 +6017,7 @@ var ModuleUI = class {
     else {
       this.stopping?.push(message);
       this.engine().ui.log(message);
+      if (this.headless && level === "error" && this.stopping === null) this.toStderr(message);
     }
   }
   /**

@@ -110,6 +110,30 @@ describe("a stop while a model call streams, in claude -p", () => {
 	});
 });
 
+describe("a stop no streaming call ends, in claude -p", () => {
+	it("says it on stderr, once: a token budget spent at an answer, and a time budget that runs out in a tool", async () => {
+		const set = await claude(["/timebox tokens:10k"], false);
+		expect(set.stdout).toContain("Timebox set: 10k tokens.");
+		let step = 0;
+		const usage = { input_tokens: 3_000, output_tokens: 1_000 };
+		api.respond = () => ({ tools: [{ name: "Bash", input: { command: `echo run${++step}` } }], usage });
+		const spent = await claude(["--allowedTools", "Bash", "--", "loop until told otherwise"]);
+		expect(spent.stdout.trim()).toBe("");
+		expect(spent.stderr).toMatch(/^Timebox budget spent\. Used 0 turns, \d+s, 12,000 of 10,000 tokens\./);
+		expect(spent.stderr.match(/Timebox budget spent/g)).toHaveLength(1);
+
+		expect((await claude(["/timebox 4s"])).stdout).toContain("Timebox set: 4s.");
+		let calls = 0;
+		api.respond = () =>
+			calls++ === 0 ? { tools: [{ name: "Bash", input: { command: "sleep 10" } }] } : { text: "after" };
+		const stopped = await claude(["--allowedTools", "Bash", "--", "a long job"]);
+		expect(stopped.stderr).toMatch(/^Timebox budget spent\. Used 0 turns, 4s\./);
+		expect(stopped.stderr.match(/Timebox budget spent/g)).toHaveLength(1);
+		// A command's answer is the reply itself: nothing of it is written to stderr.
+		expect((await claude(["/timebox status"])).stderr).toBe("");
+	});
+});
+
 describe("a damaged store file, in claude -p", () => {
 	it("keeps the spent budget, names the file once, and lets /timebox off and a new budget work at once", async () => {
 		const set = await claude(["/timebox turns:1"], false);

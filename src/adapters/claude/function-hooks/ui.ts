@@ -1,8 +1,8 @@
 // What the person sees of Timebox in Claude Code, through `$`: the status line under the prompt (`$.ui.status`), and
 // each notice either in the reply being gathered (a `/timebox` command's text, a refused prompt's reason) or as a dim
-// line in the transcript (`$.ui.log`), which the model never reads. A stop that ends a turn in a headless `claude -p`,
-// and a warning of the session's load, are also written to Claude Code's stderr: Claude Code prints only `Execution
-// error` for a turn a plugin ended, and nothing of the transcript's lines.
+// line in the transcript (`$.ui.log`), which the model never reads. In a headless `claude -p` a stop's notice, and a
+// warning of the session's load, are also written to Claude Code's stderr: Claude Code prints only `Execution error`
+// for a turn a plugin ended, and nothing of the transcript's lines.
 
 import type { NotifyLevel, UIBridge } from "../../../core/index.ts";
 import type { Engine } from "./engine.ts";
@@ -34,6 +34,9 @@ export class ModuleUI implements UIBridge {
 		else {
 			this.stopping?.push(message);
 			this.engine().ui.log(message);
+			// `claude -p` shows no transcript line: a stop's notice that no turn ended here writes (a stop at a model's
+			// answer, or one that stops a running tool) goes to stderr, or a headless run would end without a word of it.
+			if (this.headless && level === "error" && this.stopping === null) this.toStderr(message);
 		}
 	}
 

@@ -145,6 +145,31 @@ describe("a stop that ends a running turn", () => {
 		expect(claude.$.logged.some((line) => line.startsWith("Timebox budget spent"))).toBe(true);
 	});
 
+	it("is written to stderr in a headless run where it stops a running tool instead, once", async () => {
+		const claude = new FakeClaude();
+		await claude.start(false);
+		await claude.command("2s");
+		expect(await claude.prompt("one")).toBeNull();
+		await claude.step("turn-1", 0, { toolUses: 1 });
+		const running = claude.tool(() => new Promise(() => {}));
+		await settle();
+		claude.time.advance(2_000);
+		expect((await running).deny).toContain("the session's budget ran out while it ran");
+		await settle();
+		expect(claude.$.aborted).toEqual([]);
+		const written = claude.$.ran.filter((argv) => argv[2] === STDERR_SCRIPT);
+		expect(written.map((argv) => argv[4])).toEqual([
+			expect.stringMatching(/^Timebox budget spent\. Used 0 turns, 2s\./),
+		]);
+		// A warning is the transcript's alone: only a stop must not go unseen.
+		await claude.command("10m");
+		expect(await claude.prompt("two")).toBeNull();
+		claude.time.advance(8 * 60_000);
+		await settle();
+		expect(claude.$.logged.some((line) => line.includes("the model is asked to wrap up"))).toBe(true);
+		expect(claude.$.ran.filter((argv) => argv[2] === STDERR_SCRIPT)).toHaveLength(1);
+	});
+
 	it("is left to the transcript in the TUI", async () => {
 		const claude = new FakeClaude();
 		await claude.start(true);

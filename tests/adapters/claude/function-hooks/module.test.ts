@@ -270,7 +270,8 @@ describe("tools", () => {
 			"Timebox stopped this tool: the session's budget ran out while it ran. Run no more tools.",
 		);
 		await settle();
-		expect(claude.$.ran).toEqual([["sh", "-c", detachedLine(STOP)]]);
+		// The on-stop command, once; the stop's notice goes to stderr besides (this session is a headless one).
+		expect(claude.$.ran.filter((argv) => argv[2] !== STDERR_SCRIPT)).toEqual([["sh", "-c", detachedLine(STOP)]]);
 		const answered = await claude.step("turn-1", 1);
 		expect(answered.stopReason).toBe("end_turn");
 		expect(claude.requests).toHaveLength(1);
@@ -278,7 +279,7 @@ describe("tools", () => {
 		await claude.turnComplete("turn-1");
 		claude.time.advance(10_000);
 		await settle();
-		expect(claude.$.ran).toHaveLength(1);
+		expect(claude.$.ran.filter((argv) => argv[2] !== STDERR_SCRIPT)).toHaveLength(1);
 	});
 
 	it("refuses a tool once the budget is spent, a subagent's too", async () => {
@@ -348,13 +349,14 @@ describe("the status line and the idle stop", () => {
 		expect(claude.$.status).toContain("59s");
 		claude.time.advance(59_000);
 		await settle();
-		expect(claude.$.ran).toEqual([["sh", "-c", detachedLine(STOP)]]);
+		// The on-stop command, once; the stop's notice goes to stderr besides (this session is a headless one).
+		expect(claude.$.ran.filter((argv) => argv[2] !== STDERR_SCRIPT)).toEqual([["sh", "-c", detachedLine(STOP)]]);
 		expect(claude.$.logged.join("\n")).toContain("Timebox");
 		// Started: nothing said of the command itself.
 		expect(claude.$.logged.join("\n")).not.toMatch(/exited|could not/);
 		claude.time.advance(60_000);
 		await settle();
-		expect(claude.$.ran).toHaveLength(1);
+		expect(claude.$.ran.filter((argv) => argv[2] !== STDERR_SCRIPT)).toHaveLength(1);
 	});
 
 	it("says when the on-stop command could not start, in a headless run on stderr too", async () => {
